@@ -1,0 +1,36 @@
+import type { CallRecord } from "../judges/run-agent.js";
+
+export type Protocol = "panel" | "consensus" | "checklist" | "barem";
+
+export interface ResultMeta {
+  protocol: Protocol;
+  rubric: string;
+  model: string;
+  status: "scored" | "unscored";
+  tokens: { input: number; output: number; total: number };
+  /** Sum of the agents' call times. */
+  latency_ms: number;
+  calls: number;
+  /** Agents the offline judge answered for after their LLM call failed. */
+  fallbacks: { agent: string; kind: string; message: string }[];
+  /** Invalid answers met on the way (repaired or not), by agent and kind. */
+  invalid_outputs: { agent: string; kind: string; message: string }[];
+  warnings: string[];
+}
+
+export function buildMeta(input: { protocol: Protocol; rubric: string; model: string; calls: readonly CallRecord[]; warnings: readonly string[]; unscored?: boolean }): ResultMeta {
+  const input_ = input.calls.reduce((s, c) => s + c.inputTokens, 0);
+  const output = input.calls.reduce((s, c) => s + c.outputTokens, 0);
+  return {
+    protocol: input.protocol,
+    rubric: input.rubric,
+    model: input.model,
+    status: input.unscored ? "unscored" : "scored",
+    tokens: { input: input_, output, total: input_ + output },
+    latency_ms: input.calls.reduce((s, c) => s + c.latencyMs, 0),
+    calls: input.calls.length,
+    fallbacks: input.calls.filter((c) => c.source === "fallback" && c.error).map((c) => ({ agent: c.agent, kind: c.error?.kind ?? "error", message: c.error?.message ?? "" })),
+    invalid_outputs: input.calls.flatMap((c) => c.invalid.map((p) => ({ agent: c.agent, kind: p.kind, message: p.message }))),
+    warnings: [...input.warnings],
+  };
+}

@@ -1,0 +1,93 @@
+import type { Dialogue } from "../dialogues/dialogue.js";
+import { normalizeForMatch, stripSpeakerLabel } from "./normalize.js";
+
+export interface QuoteCheck {
+  quote: string;
+  verified: boolean;
+  /** 1-based index of the turn the quote was found in. */
+  turn?: number;
+}
+
+const DOUBLE_QUOTED = [/"([^"\n]+)"/g, /“([^”\n]+)”/g, /«([^»\n]+)»/g];
+const OPENS_AFTER = /[\s([{:,;—–-]/;
+const CLOSES_BEFORE = /[\s.,;:!?)\]}—–-]/;
+const SINGLE_QUOTES = new Set(["'", "‘", "’"]);
+
+/**
+ * Spans in single quotes, where an apostrophe inside a word ("It's", "users'") is not a quote mark:
+ * a quote opens after a space or punctuation and closes before one.
+ */
+function singleQuoted(text: string): string[] {
+  const spans: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i] as string;
+    const before = i === 0 ? " " : (text[i - 1] as string);
+    const after = text[i + 1] ?? " ";
+    if (SINGLE_QUOTES.has(ch) && OPENS_AFTER.test(before) && !/\s/.test(after)) {
+      let j = i + 1;
+      let closed = -1;
+      while (j < text.length && text[j] !== "\n") {
+        const next = text[j + 1] ?? " ";
+        if (SINGLE_QUOTES.has(text[j] as string) && !/\s/.test(text[j - 1] as string) && CLOSES_BEFORE.test(next)) {
+          closed = j;
+          break;
+        }
+        j++;
+      }
+      if (closed > i + 1) {
+        spans.push(text.slice(i + 1, closed));
+        i = closed + 1;
+        continue;
+      }
+    }
+    i++;
+  }
+  return spans;
+}
+
+/** Every quoted span in a justification or critic comment, in order of appearance. */
+export function extractQuotes(text: string): string[] {
+  const found: { at: number; span: string }[] = [];
+  for (const pattern of DOUBLE_QUOTED) {
+    for (const m of text.matchAll(pattern)) found.push({ at: m.index ?? 0, span: m[1] as string });
+  }
+  const doubleFree = DOUBLE_QUOTED.reduce((t, p) => t.replace(p, (m) => " ".repeat(m.length)), text);
+  let offset = 0;
+  for (const span of singleQuoted(doubleFree)) {
+    offset = doubleFree.indexOf(span, offset);
+    found.push({ at: offset, span });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.span.trim()).filter((s) => normalizeForMatch(s).length > 0);
+}
+
+function occursInOrder(parts: readonly string[], utterance: string): boolean {
+  let from = 0;
+  for (const part of parts) {
+    const at = utterance.indexOf(` ${part} `, from);
+    if (at < 0) return false;
+    from = at + part.length + 1;
+  }
+  return true;
+}
+
+/**
+ * A quote is verified when it occurs in one utterance after normalisation; a quote abbreviated with
+ * "..." or "…" is verified when each of its parts occurs in that utterance, in order.
+ */
+export function verifyQuote(quote: string, dialogue: Dialogue): QuoteCheck {
+  const parts = stripSpeakerLabel(quote)
+    .split(/\.{3,}|…/)
+    .map(normalizeForMatch)
+    .filter((p) => p.length > 0);
+  if (parts.length > 0) {
+    for (const [i, turn] of dialogue.turns.entries()) {
+      if (occursInOrder(parts, ` ${normalizeForMatch(turn.text)} `)) return { quote, verified: true, turn: i + 1 };
+    }
+  }
+  return { quote, verified: false };
+}
+
+export function checkQuotes(text: string, dialogue: Dialogue): QuoteCheck[] {
+  return extractQuotes(text).map((q) => verifyQuote(q, dialogue));
+}

@@ -1,0 +1,29 @@
+import { END, START, StateGraph } from "@langchain/langgraph";
+import { ConfigurationSchema } from "../config/configuration.js";
+import { critic } from "../nodes/critic.js";
+import { evaluator } from "../nodes/evaluator.js";
+import { referee } from "../nodes/referee.js";
+import { score } from "../nodes/score.js";
+import { PanelInput, PanelState } from "./panel-state.js";
+
+/** After an agent: on to the next step, or straight to scoring when the agent failed (`unscored`). */
+export function routeAfterAgent(next: "critic" | "referee") {
+  return (state: typeof PanelState.State): "critic" | "referee" | "score" => (state.failure ? "score" : next);
+}
+
+/** evaluator → critic → referee → score. */
+export function buildPanelGraph() {
+  return new StateGraph({ state: PanelState, input: PanelInput, context: ConfigurationSchema })
+    .addNode("evaluator", evaluator)
+    .addNode("critic", critic)
+    .addNode("referee", referee)
+    .addNode("score", score)
+    .addEdge(START, "evaluator")
+    .addConditionalEdges("evaluator", routeAfterAgent("critic"), ["critic", "score"])
+    .addConditionalEdges("critic", routeAfterAgent("referee"), ["referee", "score"])
+    .addEdge("referee", "score")
+    .addEdge("score", END);
+}
+
+export const graph = buildPanelGraph().compile();
+graph.name = "panel";

@@ -1,0 +1,47 @@
+import type { EvaluatorOutput } from "../../contracts/evaluator.js";
+import type { Dialogue } from "../../dialogues/dialogue.js";
+import type { Rubric } from "../../rubrics/schema.js";
+import { criterionQuality, modelInputs, type CriterionQuality, type Inputs } from "./model.js";
+import { quoteUtterance } from "./quote.js";
+import { REASONS } from "./reasons.js";
+import { qualityToScore } from "./scale.js";
+
+export interface OfflineVerdict {
+  score: number;
+  justification: string;
+  quality: CriterionQuality;
+}
+
+function representativeTurn(dialogue: Dialogue) {
+  const assistant = dialogue.turns.filter((t) => t.speaker === "assistant" && t.text.trim().split(/\s+/).length >= 3);
+  return assistant[0] ?? dialogue.turns[0];
+}
+
+/** One sentence naming what drove the score, quoting the utterance behind it. */
+export function justify(criterion: string, quality: CriterionQuality, dialogue: Dialogue): string {
+  const driver = quality.contributions.find((c) => c.evidence.length > 0);
+  const evidence = driver?.evidence[0];
+  if (driver && evidence) {
+    const phrase = driver.amount < 0 ? REASONS[driver.input].lowers : REASONS[driver.input].raises;
+    return `${criterion}: ${phrase}, e.g. ${quoteUtterance(evidence.speaker, evidence.text)}.`;
+  }
+  const turn = representativeTurn(dialogue);
+  const example = turn ? `, e.g. ${quoteUtterance(turn.speaker, turn.text)}` : "";
+  return `${criterion}: no sign of dissatisfaction, repetition or unanswered requests${example}.`;
+}
+
+/** The offline judge's verdict per criterion, with the signals behind each. */
+export function offlineVerdicts(rubric: Rubric, dialogue: Dialogue, inputs: Inputs = modelInputs(dialogue)): Record<string, OfflineVerdict> {
+  return Object.fromEntries(
+    rubric.criteria.map((c) => {
+      const quality = criterionQuality(c.id, inputs);
+      return [c.id, { score: qualityToScore(quality.quality, rubric), justification: justify(c.id, quality, dialogue), quality }];
+    }),
+  );
+}
+
+/** The offline `evaluator` role: deterministic scores with quoted justifications. */
+export function offlineEvaluation(rubric: Rubric, dialogue: Dialogue): EvaluatorOutput {
+  const verdicts = offlineVerdicts(rubric, dialogue);
+  return Object.fromEntries(Object.entries(verdicts).map(([id, v]) => [id, { justification: v.justification, score: v.score }]));
+}

@@ -1,0 +1,30 @@
+import {
+  ANSWER_OPENERS,
+  ASSISTANT_APOLOGY_CUES,
+  ASSISTANT_EMPATHY_CUES,
+  ASSISTANT_POLITENESS_CUES,
+  CLARIFICATION_CUES,
+  CLOSING_CUES,
+  HEDGE_CUES,
+  INJECTION_CUES,
+  USER_DISSATISFACTION_CUES,
+  USER_EMOTION_CUES,
+  USER_SATISFACTION_CUES,
+  USER_THANKS_CUES,
+} from "./cues.js";
+import { compileCues } from "./match.js";
+
+/** The lexicons of `cues.ts`, compiled once. */
+export const LEXICONS = {
+  userDissatisfaction: compileCues(USER_DISSATISFACTION_CUES),
+  userThanks: [...compileCues(USER_THANKS_CUES), ...compileCues(USER_SATISFACTION_CUES, { negatable: true })],
+  assistantApologies: compileCues(ASSISTANT_APOLOGY_CUES),
+  assistantEmpathy: compileCues(ASSISTANT_EMPATHY_CUES),
+  assistantPoliteness: compileCues(ASSISTANT_POLITENESS_CUES),
+  clarificationRequests: compileCues(CLARIFICATION_CUES),
+  hedges: compileCues(HEDGE_CUES),
+  userEmotion: compileCues(USER_EMOTION_CUES),
+  injection: compileCues(INJECTION_CUES, { multiline: true }),
+  closing: compileCues(CLOSING_CUES),
+  answerOpeners: compileCues(ANSWER_OPENERS),
+} as const;

@@ -1,0 +1,141 @@
+import { NEGATIONS, QUESTION_WORDS, STOPWORDS, type CueSource } from "./cues.js";
+
+/** A lexicon entry ready to run. `label` is the entry as written in `cues.ts`. */
+export interface CompiledCue {
+  label: string;
+  re: RegExp;
+}
+
+/** One cue found in a text: `match` is the text it matched, as written in the utterance. */
+export interface CueHit {
+  label: string;
+  match: string;
+  index: number;
+}
+
+export interface CompileOptions {
+  /** Skip a match preceded by a negation ("not helpful", "isn't great", "not very good"). */
+  negatable?: boolean;
+  /** Let `^` and `$` match at line breaks inside an utterance. */
+  multiline?: boolean;
+}
+
+const WORD_BEFORE = "(?<![\\p{L}\\p{N}'])";
+const WORD_AFTER = "(?![\\p{L}\\p{N}])";
+const NEGATION_BEFORE = "(?<!(?:\\bnot|\\bnever|\\bno|n't)\\s+(?:(?:very|really|so|that|too|particularly|exactly|all\\s+that)\\s+)?)";
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** `"that's not what i"` → a word-bounded pattern with optional apostrophes and flexible spaces. */
+export function phraseToPattern(phrase: string): string {
+  const stem = phrase.endsWith("*");
+  const body = (stem ? phrase.slice(0, -1) : phrase).trim().toLowerCase();
+  const words = body.split(/\s+/).map((word) => word.split("'").map(escapeRegExp).join("'?"));
+  const joined = words.join("\\s+");
+  return WORD_BEFORE + joined + (stem ? "[\\p{L}\\p{N}'-]*" : WORD_AFTER);
+}
+
+export function compileCues(sources: readonly CueSource[], options: CompileOptions = {}): CompiledCue[] {
+  const flags = `giu${options.multiline ? "m" : ""}`;
+  const prefix = options.negatable ? NEGATION_BEFORE : "";
+  return sources.map((source) =>
+    typeof source === "string"
+      ? { label: source, re: new RegExp(prefix + phraseToPattern(source), flags) }
+      : { label: source.source, re: new RegExp(prefix + source.source, flags) },
+  );
+}
+
+/** Curly quotes and apostrophes folded to ASCII, so lexicons are written once. */
+export function foldQuotes(text: string): string {
+  return text.replace(/[‘’ʼ`´]/g, "'").replace(/[“”]/g, '"');
+}
+
+/** Every cue of the lexicon found in `text`, in order of appearance (overlapping cues kept). */
+export function findCues(text: string, cues: readonly CompiledCue[]): CueHit[] {
+  const folded = foldQuotes(text);
+  const hits: CueHit[] = [];
+  for (const cue of cues) {
+    cue.re.lastIndex = 0;
+    for (const m of folded.matchAll(cue.re)) {
+      hits.push({ label: cue.label, match: text.slice(m.index, m.index + m[0].length).trim(), index: m.index });
+    }
+  }
+  return hits.sort((a, b) => a.index - b.index);
+}
+
+/** The hit that explains a decision best: the longest (most specific) match, then the earliest. */
+export function bestHit(hits: readonly CueHit[]): CueHit | undefined {
+  let best: CueHit | undefined;
+  for (const hit of hits) {
+    if (!best || hit.match.length > best.match.length) best = hit;
+  }
+  return best;
+}
+
+/** Words as a reader counts them: whitespace-separated runs holding a letter or digit. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+/** Lower-cased word tokens, apostrophes dropped ("don't" → "dont"). */
+export function tokens(text: string): string[] {
+  return foldQuotes(text)
+    .toLowerCase()
+    .replace(/'/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0);
+}
+
+const NEGATION = new Set(NEGATIONS);
+const STOP = new Set(STOPWORDS.filter((w) => !NEGATION.has(w)));
+
+/**
+ * A light stemmer for overlap only, the same for singular and plural: a final `s` is dropped and a
+ * final `ie` becomes `y`, so "movie", "movies" → "movy" and "city", "cities" → "city".
+ */
+function stem(token: string): string {
+  let t = token;
+  if (t.length > 3 && t.endsWith("s") && !/(?:ss|us|is)$/.test(t)) t = t.slice(0, -1);
+  if (t.length > 3 && t.endsWith("ie")) t = `${t.slice(0, -2)}y`;
+  return t;
+}
+
+/** Content words: tokens that are not function words or single letters, lightly stemmed; every negation is "not". */
+export function contentWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens(text)) {
+    if (NEGATION.has(t)) {
+      out.add("not");
+      continue;
+    }
+    const stemmed = stem(t);
+    if (STOP.has(t) || STOP.has(stemmed) || (t.length < 2 && !/\d/.test(t))) continue;
+    out.add(stemmed);
+  }
+  return out;
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+const QUESTION_STARTS = new Set(QUESTION_WORDS.map((w) => w.replace(/'/g, "")));
+
+/**
+ * A turn is a question when it has a `?` (ends with one, or any sentence does), or when its first
+ * word is a question word ("can you book it", "what time") and its first sentence is not closed by
+ * a full stop or an exclamation mark ("What I liked was the plot." is a statement).
+ */
+export function isQuestion(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.includes("?")) return true;
+  const first = tokens(trimmed)[0];
+  if (first === undefined || !QUESTION_STARTS.has(first)) return false;
+  const firstSentence = /^[\s\S]*?(?:[.!?](?=\s|$)|$)/.exec(trimmed)?.[0] ?? trimmed;
+  return !/[.!]$/.test(firstSentence);
+}

@@ -1,0 +1,97 @@
+import type { AIMessage, BaseMessage } from "@langchain/core/messages";
+import { HumanMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { z } from "zod";
+import { repairPrompt } from "../prompts/repair.js";
+import { classifyError } from "./classify-error.js";
+import type { Judge } from "./judge.js";
+import { parseAnswer } from "./parse-answer.js";
+import type { CallFailure, OutputProblem } from "./problems.js";
+
+/** One agent's call: its contract, its prompt, and what the offline judge would answer. */
+export interface AgentTask<O> {
+  /** The role: schema name sent to the provider and run name in traces (`evaluator`). */
+  role: string;
+  /** Trace name when it differs from the role (`assessor:CQ8`). */
+  runName?: string;
+  schema: z.ZodType<O>;
+  messages: BaseMessage[];
+  /** Checks the schema cannot express (scale, coverage, quotes); problems trigger one repair retry. */
+  check?: (output: O) => OutputProblem[];
+  offline: () => O;
+}
+
+export interface CallRecord {
+  agent: string;
+  /** `fallback`: the LLM failed and the offline judge answered instead. */
+  source: "llm" | "offline" | "fallback";
+  attempts: number;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  /** Invalid answers met on the way, repaired or not. */
+  invalid: OutputProblem[];
+  error?: CallFailure;
+}
+
+export type AgentResult<O> = { ok: true; output: O; record: CallRecord } | { ok: false; failure: CallFailure; record: CallRecord };
+
+export type OnFailure = "fallback" | "unscored";
+
+function usageOf(raw: BaseMessage): { input: number; output: number } {
+  const usage = (raw as AIMessage).usage_metadata;
+  return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
+}
+
+async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
+  const agent = task.runName ?? task.role;
+  const structured = judge.model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
+  let messages = task.messages;
+  let problems: OutputProblem[] = [];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    record.attempts = attempt;
+    let raw: BaseMessage;
+    try {
+      ({ raw } = await structured.invoke(messages, { ...config, runName: agent }));
+    } catch (error) {
+      return { ok: false, failure: classifyError(agent, error) };
+    }
+    const usage = usageOf(raw);
+    record.inputTokens += usage.input;
+    record.outputTokens += usage.output;
+    const parsed = parseAnswer(raw, task.schema);
+    problems = parsed.ok ? (task.check?.(parsed.value) ?? []) : [parsed.problem];
+    if (parsed.ok && problems.length === 0) return { ok: true, output: parsed.value };
+    record.invalid.push(...problems);
+    messages = [...task.messages, raw, new HumanMessage(repairPrompt(problems))];
+  }
+  const message = problems.map((p) => `${p.kind}: ${p.message}`).join("; ");
+  return { ok: false, failure: { agent, kind: "invalid_output", message: message.slice(0, 500) } };
+}
+
+/**
+ * Runs one agent call. An LLM answer is parsed and checked in code; an invalid one gets one repair
+ * retry. A call that still fails falls back to the offline judge or, with `unscored`, is reported as
+ * a failure: never as a low score.
+ */
+export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: OnFailure, config?: RunnableConfig): Promise<AgentResult<O>> {
+  const started = performance.now();
+  const record: CallRecord = { agent: task.runName ?? task.role, source: "offline", attempts: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, invalid: [] };
+  const finish = () => {
+    record.latencyMs = Math.round(performance.now() - started);
+    return record;
+  };
+  if (judge.kind === "offline") return { ok: true, output: task.offline(), record: finish() };
+  const answer = await askModel(task, judge, config, record);
+  if (answer.ok) {
+    record.source = "llm";
+    return { ok: true, output: answer.output, record: finish() };
+  }
+  record.error = answer.failure;
+  if (onFailure === "fallback") {
+    record.source = "fallback";
+    return { ok: true, output: task.offline(), record: finish() };
+  }
+  record.source = "llm";
+  return { ok: false, failure: answer.failure, record: finish() };
+}

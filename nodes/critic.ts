@@ -1,0 +1,29 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ensureConfiguration } from "../config/configuration.js";
+import { checkCritique, critiqueByCriterion, CriticOutput } from "../contracts/critic.js";
+import type { EvaluatorOutput } from "../contracts/evaluator.js";
+import { offlineCritique } from "../judges/offline/critic.js";
+import { runAgent } from "../judges/run-agent.js";
+import { criticMessages } from "../prompts/panel.js";
+import { PANEL_DEFAULT_RUBRIC } from "../graphs/panel-defaults.js";
+import type { PanelState } from "../graphs/panel-state.js";
+
+/** Agent B: an independent call that agrees or disagrees with each of the evaluator's scores. */
+export async function critic(state: typeof PanelState.State, config: LangGraphRunnableConfig): Promise<typeof PanelState.Update> {
+  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL_DEFAULT_RUBRIC);
+  const evaluation = state.evaluation as EvaluatorOutput;
+  const answer = await runAgent(
+    {
+      role: "critic",
+      schema: CriticOutput,
+      messages: criticMessages(rubric, state.dialogue, evaluation),
+      check: (output) => checkCritique(output, rubric),
+      offline: () => offlineCritique(rubric, state.dialogue, evaluation),
+    },
+    judge,
+    onFailure,
+    config,
+  );
+  if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
+  return { calls: [answer.record], critique: critiqueByCriterion(answer.output, rubric) };
+}

@@ -1,0 +1,27 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ensureConfiguration } from "../config/configuration.js";
+import { checkEvaluation, evaluatorSchema } from "../contracts/evaluator.js";
+import { offlineEvaluation } from "../judges/offline/evaluator.js";
+import { runAgent } from "../judges/run-agent.js";
+import { evaluatorMessages } from "../prompts/panel.js";
+import { PANEL_DEFAULT_RUBRIC } from "../graphs/panel-defaults.js";
+import type { PanelState } from "../graphs/panel-state.js";
+
+/** Agent A: scores every criterion with a quoted justification. */
+export async function evaluator(state: typeof PanelState.State, config: LangGraphRunnableConfig): Promise<typeof PanelState.Update> {
+  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL_DEFAULT_RUBRIC);
+  const answer = await runAgent(
+    {
+      role: "evaluator",
+      schema: evaluatorSchema(rubric),
+      messages: evaluatorMessages(rubric, state.dialogue),
+      check: (output) => checkEvaluation(output, rubric, state.dialogue),
+      offline: () => offlineEvaluation(rubric, state.dialogue),
+    },
+    judge,
+    onFailure,
+    config,
+  );
+  if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
+  return { calls: [answer.record], evaluation: answer.output };
+}

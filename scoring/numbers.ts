@@ -1,0 +1,17 @@
+/** Removes float noise (0.1 + 0.2) before comparisons, so 79.99999999 never buckets as 60. */
+export function clean(value: number): number {
+  return Math.round(value * 1e9) / 1e9;
+}
+
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** `98.00`, `0.40`: the seeds' two-decimal style. */
+export function fixed2(value: number): string {
+  return clean(value).toFixed(2);
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

@@ -1,0 +1,98 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StubRequest {
+  body: {
+    messages: { role: string; content: string }[];
+    response_format?: { type: string; json_schema?: { name: string } };
+    tools?: { function: { name: string } }[];
+    [key: string]: unknown;
+  };
+  rawBody: string;
+  headers: IncomingHttpHeaders;
+  /** The schema name the client sent: json_schema `name` or the forced function's name. */
+  schemaName: string | undefined;
+  /** 0-based index among all requests. */
+  index: number;
+}
+
+/** What the stub answers: JSON or text content, an HTTP error, or a hang. */
+export interface StubReply {
+  json?: unknown;
+  content?: string;
+  status?: number;
+  headers?: Record<string, string>;
+  /** Never answer within this many milliseconds (a hang past the client's timeout). */
+  hangMs?: number;
+}
+
+export type StubHandler = (request: StubRequest) => StubReply | Promise<StubReply>;
+
+export interface OpenAIStub {
+  baseUrl: string;
+  requests: StubRequest[];
+  close(): Promise<void>;
+}
+
+/** A local OpenAI-compatible server on 127.0.0.1 and a random port: `POST /v1/chat/completions`. */
+export async function startOpenAIStub(handler: StubHandler): Promise<OpenAIStub> {
+  const requests: StubRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer((req, res) => {
+    let rawBody = "";
+    req.on("data", (chunk: Buffer) => (rawBody += chunk.toString("utf8")));
+    req.on("end", () => {
+      void (async () => {
+        if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+          res.writeHead(404).end();
+          return;
+        }
+        const body = JSON.parse(rawBody) as StubRequest["body"];
+        const schemaName = body.response_format?.json_schema?.name ?? body.tools?.[0]?.function.name;
+        const request: StubRequest = { body, rawBody, headers: req.headers, schemaName, index: requests.length };
+        requests.push(request);
+        const reply = await handler(request);
+        if (reply.hangMs) {
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, reply.hangMs);
+            timers.add(t);
+          });
+        }
+        if (reply.status && reply.status >= 400) {
+          res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+          res.end(JSON.stringify({ error: { message: `stub error ${reply.status}`, type: "stub" } }));
+          return;
+        }
+        const content = reply.content ?? JSON.stringify(reply.json ?? {});
+        const message = body.tools
+          ? { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: schemaName, arguments: content } }] }
+          : { role: "assistant", content };
+        const promptTokens = Math.ceil(rawBody.length / 4);
+        const completionTokens = Math.ceil(content.length / 4);
+        res.writeHead(200, { "content-type": "application/json", ...reply.headers });
+        res.end(
+          JSON.stringify({
+            id: `chatcmpl-${request.index}`,
+            object: "chat.completion",
+            created: 0,
+            model: String(body.model ?? "stub"),
+            choices: [{ index: 0, message, finish_reason: body.tools ? "tool_calls" : "stop" }],
+            usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+          }),
+        );
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
