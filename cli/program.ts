@@ -1,5 +1,6 @@
 import { Command } from "@commander-js/extra-typings";
 import { registerEvaluate } from "./evaluate.js";
+import { registerAgree } from "./agree.js";
 
 /** The `tribunal` program with every subcommand registered; exported so parsing can be tested. */
 export function buildProgram() {
@@ -7,8 +8,10 @@ export function buildProgram() {
     .name("tribunal")
     .description("Multi-agent LLM judges for conversations: panel, consensus, checklist and barem protocols with deterministic, auditable scoring.")
     .version("0.1.0")
-    .showHelpAfterError("(run with --help for usage)")
+    // One line on stderr: the usage hint goes on the error's own line.
+    .configureOutput({ outputError: (message, write) => write(`${message.trimEnd()} (run with --help for usage)\n`) })
     .exitOverride();
   registerEvaluate(program);
+  registerAgree(program);
   return program;
 }

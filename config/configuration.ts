@@ -41,11 +41,15 @@ function resolveJudge(settings: z.infer<typeof ConfigurationSchema>, chatModel: 
   const spec = parseModelSpec(settings.model);
   if (spec.provider === "offline") return { judge: { kind: "offline" }, label: "offline" };
   const env = readProviderEnv(spec.provider);
+  const hint = spec.provider === "azure" ? "AZURE_OPENAI_API_KEY and AZURE_OPENAI_API_INSTANCE_NAME" : "OPENAI_API_KEY (or --base-url for a local server)";
+  // The client only complains at the first call, and every call would then fall back to offline.
+  if (!env.apiKey && (spec.provider === "azure" || !(settings.baseUrl ?? env.baseUrl))) {
+    throw new ConfigError(`cannot create model ${formatModelSpec(spec)}: no API key; set ${hint}`);
+  }
   try {
     const model = createChatModel(spec, { ...env, baseUrl: settings.baseUrl ?? env.baseUrl, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries, temperature: settings.temperature });
     return { judge: { kind: "llm", model }, label: formatModelSpec(spec) };
   } catch (e) {
-    const hint = spec.provider === "azure" ? "AZURE_OPENAI_API_KEY and AZURE_OPENAI_API_INSTANCE_NAME" : "OPENAI_API_KEY (or --base-url for a local server)";
     throw new ConfigError(`cannot create model ${formatModelSpec(spec)}: ${redact((e as Error).message.split("\n")[0] ?? "")}; set ${hint}`);
   }
 }

@@ -1,4 +1,4 @@
-import type { Dialogue } from "../dialogues/dialogue.js";
+import type { Dialogue, Speaker } from "../dialogues/dialogue.js";
 import { normalizeForMatch, stripSpeakerLabel } from "./normalize.js";
 
 export interface QuoteCheck {
@@ -46,8 +46,21 @@ function singleQuoted(text: string): string[] {
   return spans;
 }
 
-/** Every quoted span in a justification or critic comment, in order of appearance. */
-export function extractQuotes(text: string): string[] {
+export interface QuotedSpan {
+  quote: string;
+  /** The speaker named just before the quote (`USER: "…"`) or inside it, if any. */
+  speaker?: Speaker;
+}
+
+const LABEL_BEFORE = /\b(user|customer|system|assistant|agent)\s*:\s*$/i;
+
+function speakerOf(label: string | undefined): Speaker | undefined {
+  if (!label) return undefined;
+  return /^(user|customer)$/i.test(label) ? "user" : "assistant";
+}
+
+/** Every quoted span of a justification or critic comment, in order, with the speaker it names. */
+export function extractQuoteSpans(text: string): QuotedSpan[] {
   const found: { at: number; span: string }[] = [];
   for (const pattern of DOUBLE_QUOTED) {
     for (const m of text.matchAll(pattern)) found.push({ at: m.index ?? 0, span: m[1] as string });
@@ -56,9 +69,22 @@ export function extractQuotes(text: string): string[] {
   let offset = 0;
   for (const span of singleQuoted(doubleFree)) {
     offset = doubleFree.indexOf(span, offset);
-    found.push({ at: offset, span });
+    found.push({ at: offset - 1, span });
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.span.trim()).filter((s) => normalizeForMatch(s).length > 0);
+  return found
+    .sort((a, b) => a.at - b.at)
+    .map(({ at, span }) => {
+      const inside = /^\s*(user|customer|system|assistant|agent)\s*:/i.exec(span)?.[1];
+      const before = LABEL_BEFORE.exec(text.slice(Math.max(0, at - 16), Math.max(0, at)))?.[1];
+      const speaker = speakerOf(inside ?? before);
+      return speaker ? { quote: span.trim(), speaker } : { quote: span.trim() };
+    })
+    .filter((q) => normalizeForMatch(q.quote).length > 0);
+}
+
+/** Every quoted span in a justification or critic comment, in order of appearance. */
+export function extractQuotes(text: string): string[] {
+  return extractQuoteSpans(text).map((q) => q.quote);
 }
 
 function occursInOrder(parts: readonly string[], utterance: string): boolean {
@@ -71,23 +97,31 @@ function occursInOrder(parts: readonly string[], utterance: string): boolean {
   return true;
 }
 
+/** A one-word span ("ok") proves nothing unless it is the whole utterance ("No."). */
+const MIN_WORDS = 2;
+
 /**
- * A quote is verified when it occurs in one utterance after normalisation; a quote abbreviated with
- * "..." or "…" is verified when each of its parts occurs in that utterance, in order.
+ * A quote is verified when it occurs in one utterance after normalisation (of the named speaker,
+ * when the quote names one); a quote abbreviated with "..." or "…" is verified when each of its parts
+ * occurs in that utterance, in order. A single-word quote must be the whole utterance.
  */
-export function verifyQuote(quote: string, dialogue: Dialogue): QuoteCheck {
+export function verifyQuote(quote: string, dialogue: Dialogue, speaker?: Speaker): QuoteCheck {
   const parts = stripSpeakerLabel(quote)
     .split(/\.{3,}|…/)
     .map(normalizeForMatch)
     .filter((p) => p.length > 0);
+  const words = parts.join(" ").split(" ").length;
   if (parts.length > 0) {
     for (const [i, turn] of dialogue.turns.entries()) {
-      if (occursInOrder(parts, ` ${normalizeForMatch(turn.text)} `)) return { quote, verified: true, turn: i + 1 };
+      if (speaker && turn.speaker !== speaker) continue;
+      const utterance = normalizeForMatch(turn.text);
+      if (words < MIN_WORDS && parts.join(" ") !== utterance) continue;
+      if (occursInOrder(parts, ` ${utterance} `)) return { quote, verified: true, turn: i + 1 };
     }
   }
   return { quote, verified: false };
 }
 
 export function checkQuotes(text: string, dialogue: Dialogue): QuoteCheck[] {
-  return extractQuotes(text).map((q) => verifyQuote(q, dialogue));
+  return extractQuoteSpans(text).map((q) => verifyQuote(q.quote, dialogue, q.speaker));
 }

@@ -1,7 +1,14 @@
 import type { Dialogue } from "../dialogues/dialogue.js";
 import type { Protocol } from "../contracts/meta.js";
+import { readConsensusInput } from "../consensus/submissions.js";
+import { CONSENSUS_DEFAULT_RUBRIC } from "./consensus-defaults.js";
+import { graph as consensusGraph } from "./consensus.js";
 import { PANEL_DEFAULT_RUBRIC } from "./panel-defaults.js";
 import { graph as panelGraph } from "./panel.js";
+import { CHECKLIST_DEFAULT_RUBRIC } from "./checklist-state.js";
+import { graph as checklistGraph } from "./checklist.js";
+import { BAREM_DEFAULT_RUBRIC } from "./barem-state.js";
+import { graph as baremGraph } from "./barem.js";
 
 /** What every protocol's compiled graph offers: a dialogue in, a `result` line out. */
 export interface JudgeGraph {
@@ -13,6 +20,8 @@ export interface ProtocolDefinition {
   description: string;
   defaultRubric: string;
   graph: JudgeGraph;
+  /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions). */
+  readInput?: (file: string) => AsyncIterable<Dialogue>;
 }
 
 /** The protocols `tribunal evaluate --protocol` accepts. */
@@ -22,6 +31,25 @@ export const PROTOCOLS: Partial<Record<Protocol, ProtocolDefinition>> = {
     description: "evaluator → critic → referee → score (seeds 000/001)",
     defaultRubric: PANEL_DEFAULT_RUBRIC,
     graph: panelGraph as unknown as JudgeGraph,
+  },
+  consensus: {
+    id: "consensus",
+    description: "strict ∥ generous → agreement? → debate round(s) → 0.6·strict + 0.4·generous (seed 004); also reads candidate submissions {id, content}",
+    defaultRubric: CONSENSUS_DEFAULT_RUBRIC,
+    graph: consensusGraph as unknown as JudgeGraph,
+    readInput: readConsensusInput,
+  },
+  checklist: {
+    id: "checklist",
+    description: "one assessor per criterion (parallel) → gate → YES/(YES+NO) score (seed 003)",
+    defaultRubric: CHECKLIST_DEFAULT_RUBRIC,
+    graph: checklistGraph as unknown as JudgeGraph,
+  },
+  barem: {
+    id: "barem",
+    description: "one judge with the detailed barem and few-shot examples → score (seed 002)",
+    defaultRubric: BAREM_DEFAULT_RUBRIC,
+    graph: baremGraph as unknown as JudgeGraph,
   },
 };
 

@@ -21,5 +21,6 @@ export function classifyError(agent: string, error: unknown): CallFailure {
   else if (status === 401 || status === 403 || e.lc_error_code === "MODEL_AUTHENTICATION") kind = "auth";
   else if (/timeout|timed out|AbortError/i.test(text)) kind = "timeout";
   else if (/APIConnectionError|ECONNREFUSED|ECONNRESET|ENOTFOUND|fetch failed/i.test(text)) kind = "connection";
-  return { agent, kind, message: status !== undefined ? `HTTP ${status}: ${message}` : message };
+  // The OpenAI client's messages already start with the status (`500 Internal error`): say it once.
+  return { agent, kind, message: status !== undefined ? `HTTP ${status}: ${message.replace(new RegExp(`^${status}\\s+`), "")}` : message };
 }

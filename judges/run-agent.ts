@@ -2,6 +2,7 @@ import type { AIMessage, BaseMessage } from "@langchain/core/messages";
 import { HumanMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
+import { describeIssues } from "../util/zod-issues.js";
 import { repairPrompt } from "../prompts/repair.js";
 import { classifyError } from "./classify-error.js";
 import type { Judge } from "./judge.js";
@@ -43,6 +44,17 @@ function usageOf(raw: BaseMessage): { input: number; output: number } {
   return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
 }
 
+/** An answer the client itself failed to parse (SyntaxError, ZodError, OutputParserException), as a problem to repair. */
+function outputProblemOf(error: unknown): OutputProblem | undefined {
+  const e = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; message?: unknown; issues?: unknown; lc_error_code?: unknown };
+  const name = typeof e.name === "string" ? e.name : "";
+  if (/^\$?ZodError$/.test(name) && Array.isArray(e.issues)) return { kind: "schema_invalid", message: describeIssues(error as z.ZodError) };
+  if (name === "SyntaxError" || name === "OutputParserException" || e.lc_error_code === "OUTPUT_PARSING_FAILURE") {
+    return { kind: "malformed_json", message: `the reply is not valid JSON (${String(e.message ?? "").split("\n")[0]})` };
+  }
+  return undefined;
+}
+
 async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
   const agent = task.runName ?? task.role;
   const structured = judge.model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
@@ -54,7 +66,13 @@ async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "ll
     try {
       ({ raw } = await structured.invoke(messages, { ...config, runName: agent }));
     } catch (error) {
-      return { ok: false, failure: classifyError(agent, error) };
+      // json_schema replies are parsed inside the OpenAI client, which throws on a bad answer.
+      const problem = outputProblemOf(error);
+      if (!problem) return { ok: false, failure: classifyError(agent, error) };
+      problems = [problem];
+      record.invalid.push(problem);
+      messages = [...task.messages, new HumanMessage(repairPrompt(problems))];
+      continue;
     }
     const usage = usageOf(raw);
     record.inputTokens += usage.input;

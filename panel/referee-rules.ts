@@ -50,8 +50,8 @@ function decideOne(verdict: CriterionVerdict, entry: CriticEntry, dialogue: Dial
   if (verified.length > 0) {
     return { ...base, action: "accepted", finalScore: entry.suggested_score, reason: `evidence-backed (${verified.length} quote(s) found in the transcript): ${verdict.score} → ${entry.suggested_score}`, quotes };
   }
-  const why = quotes.length === 0 ? "quotes nothing" : `its quotes are not in the transcript (${quotes.map((q) => JSON.stringify(q.quote)).join(", ")})`;
-  return { ...base, action: "kept", reason: `ambiguous: the critic ${why}; evaluator's ${verdict.score} kept`, quotes };
+  const why = quotes.length === 0 ? "the critic quotes nothing" : `the critic's quotes are not in the transcript (${quotes.map((q) => JSON.stringify(q.quote)).join(", ")})`;
+  return { ...base, action: "kept", reason: `ambiguous: ${why}; evaluator's ${verdict.score} kept`, quotes };
 }
 
 /** Seed 000's referee, made checkable: every decision follows from the quotes found in the transcript. */

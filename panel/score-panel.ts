@@ -3,12 +3,23 @@ import type { EvaluatorOutput } from "../contracts/evaluator.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { utterances } from "../dialogues/format.js";
 import { checkQuotes } from "../evidence/quotes.js";
-import type { Rubric } from "../rubrics/schema.js";
+import type { Bucketing, Rubric } from "../rubrics/schema.js";
 import { bucketize, describeMapping } from "../scoring/buckets.js";
 import { round2 } from "../scoring/numbers.js";
 import { applyCaps, applyDeductions, type RuleFiring } from "../scoring/rules.js";
 import { weightedAverage } from "../scoring/weighted.js";
 import type { RefereeDecision, RefereeOutcome } from "./referee-rules.js";
+
+/** Without a `bucketing` entry: the discrete scale's own values, or whole points of a continuous scale. */
+function defaultBucketing(rubric: Rubric): Bucketing {
+  const scale = rubric.scale;
+  if (scale.kind === "discrete") return { mode: "floor", buckets: [...scale.values].sort((a, b) => a - b) };
+  if (scale.kind === "continuous") {
+    const buckets = Array.from({ length: Math.floor(scale.max) - Math.ceil(scale.min) + 1 }, (_, i) => Math.ceil(scale.min) + i);
+    return { mode: "floor", buckets };
+  }
+  throw new Error(`a ${scale.kind} rubric cannot be scored by the panel`);
+}
 
 export interface PanelScoreInput {
   rubric: Rubric;
@@ -51,7 +62,7 @@ function evidenceUsed(input: PanelScoreInput): string[] {
  */
 export function scorePanel(input: PanelScoreInput) {
   const { rubric } = input;
-  const bucketing = rubric.bucketing ?? { mode: "floor" as const, buckets: rubric.scale.kind === "discrete" ? rubric.scale.values : [] };
+  const bucketing = rubric.bucketing ?? defaultBucketing(rubric);
   const evaluatorScores = Object.fromEntries(rubric.criteria.map((c) => [c.id, input.evaluation[c.id]?.score ?? 0]));
   const refereeScores = Object.fromEntries(rubric.criteria.map((c) => [c.id, input.referee.final[c.id]?.score ?? 0]));
   const caps = applyCaps(refereeScores, rubric.rules, { dialogue: input.dialogue, blind: input.blind });
@@ -67,7 +78,7 @@ export function scorePanel(input: PanelScoreInput) {
       return [c.id, { score: capped, justification: `${verdict?.justification ?? ""}${note}` }];
     }),
   );
-  const deductionText = deductions.firings.map((f) => `; ${f.detail}`).join("");
+  const deductionText = deductions.firings.filter((f) => f.fired).map((f) => `; ${f.detail}`).join("");
   return {
     dialogue_id: input.dialogue.id,
     evaluator: { ...verdictsBlock(rubric, input.evaluation), numeric_weighted_average: round2(weightedAverage(evaluatorScores, rubric.criteria).value) },

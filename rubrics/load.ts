@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
@@ -54,9 +54,12 @@ export function validateRubric(value: unknown, origin = "<object>"): Rubric {
 export function loadRubric(ref: string | Rubric): Rubric {
   if (typeof ref !== "string") return ref;
   const file = resolveRubricFile(ref);
-  const cached = cache.get(file);
+  // Keyed by modification time and size too: an edited rubric is reloaded in a long-lived process (Studio).
+  const { mtimeMs, size } = statSync(file);
+  const key = `${file}\0${mtimeMs}\0${size}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const rubric = validateRubric(parseRubricText(readFileSync(file, "utf8"), file), file);
-  cache.set(file, rubric);
+  cache.set(key, rubric);
   return rubric;
 }

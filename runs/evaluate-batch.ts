@@ -25,9 +25,9 @@ export interface BatchSummary {
 }
 
 /** Reads the whole file once without judging anything, so that bad input fails before any output. */
-export async function countDialogues(file: string): Promise<number> {
+export async function countDialogues(file: string, read: (file: string) => AsyncIterable<Dialogue> = readDialogues): Promise<number> {
   let total = 0;
-  for await (const _ of readDialogues(file)) total++;
+  for await (const _ of read(file)) total++;
   return total;
 }
 
@@ -43,7 +43,11 @@ async function* withConcurrency<T, R>(items: AsyncIterable<T>, limit: number, wo
   let next = 0;
   for await (const item of items) {
     const id = next++;
-    running.set(id, work(item).then((value): [number, R] => [id, value]));
+    const settled = work(item).then((value): [number, R] => [id, value]);
+    // The rejection reaches the caller through settleOne's race; until that race is attached (fewer
+    // items than `limit`, or items still being read) it must not count as an unhandled rejection.
+    settled.catch(() => undefined);
+    running.set(id, settled);
     if (running.size >= limit) yield await settleOne(running);
   }
   while (running.size > 0) yield await settleOne(running);
@@ -52,7 +56,8 @@ async function* withConcurrency<T, R>(items: AsyncIterable<T>, limit: number, wo
 /** Judges every dialogue of a file with bounded concurrency, streaming one JSON line per dialogue. */
 export async function evaluateFile(file: string, options: BatchOptions): Promise<BatchSummary> {
   const started = performance.now();
-  const total = await countDialogues(file);
+  const read = options.protocol.readInput ?? readDialogues;
+  const total = await countDialogues(file, read);
   const summary: BatchSummary = { total, scored: 0, unscored: 0, withFallback: 0, wallMs: 0 };
   const unscored = (dialogue: Dialogue, message: string) => ({
     dialogue_id: dialogue.id,
@@ -70,7 +75,7 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
     }
   };
   let done = 0;
-  for await (const result of withConcurrency(readDialogues(file), Math.max(1, options.concurrency), judge)) {
+  for await (const result of withConcurrency(read(file), Math.max(1, options.concurrency), judge)) {
     const meta = result.meta as { status?: string; fallbacks?: unknown[] } | undefined;
     if (meta?.status === "scored") summary.scored++;
     else summary.unscored++;

@@ -43,11 +43,16 @@ export function applyCaps(input: Readonly<Scores>, rules: readonly Rule[], ctx: 
         firings.push({ rule: rule.kind, criterion: rule.criterion, fired: false, detail: "no human OVERALL ratings in the transcript" });
       } else if (clean(mean) < rule.below) {
         firings.push(capRule(scores, rule.criterion, rule.cap, rule.kind, `human OVERALL average ${fixed2(mean)} < ${rule.below}`));
+      } else {
+        firings.push({ rule: rule.kind, criterion: rule.criterion, fired: false, detail: `human OVERALL average ${fixed2(mean)} ≥ ${rule.below}; ${rule.criterion} not capped` });
       }
     } else if (rule.kind === "cap_when_no_emotional_content") {
       const emotion = detectEmotionalContent(ctx.dialogue);
       if (!emotion.found) {
         firings.push(capRule(scores, rule.criterion, rule.cap, rule.kind, "no emotional content detected in the user's turns"));
+      } else {
+        const where = emotion.evidence ? ` (turn ${emotion.evidence.turn}: "${emotion.evidence.cue}")` : "";
+        firings.push({ rule: rule.kind, criterion: rule.criterion, fired: false, detail: `emotional content detected in the user's turns${where}; ${rule.criterion} not capped` });
       }
     }
   }
@@ -61,7 +66,10 @@ export function applyDeductions(average: number, scores: Readonly<Scores>, rules
   for (const rule of rules) {
     if (rule.kind !== "deduct_when_any_criterion_below") continue;
     const low = Object.entries(scores).filter(([, s]) => s < rule.below);
-    if (low.length === 0) continue;
+    if (low.length === 0) {
+      firings.push({ rule: rule.kind, fired: false, detail: `no criterion below ${rule.below}: no deduction` });
+      continue;
+    }
     const before = value;
     value = clean(value - rule.deduct);
     const which = low.map(([c, s]) => `${c} ${s}`).join(", ");

@@ -3,7 +3,7 @@ import type { EvaluatorOutput } from "../../contracts/evaluator.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { offlineVerdicts } from "./evaluator.js";
-import { modelInputs, type InputName, type Inputs } from "./model.js";
+import { modelInputs, type InputName, type Inputs, type OfflineWeights } from "./model.js";
 import { quoteUtterance } from "./quote.js";
 import { REASONS } from "./reasons.js";
 
@@ -50,9 +50,9 @@ function redFlag(criterion: string, given: number, inputs: Inputs, ladder: reado
  * The offline `critic` role: disagrees where its own signals differ from the evaluator's score (a red
  * flag behind a high score, or its own score two levels away), and always quotes the utterance.
  */
-export function offlineCritique(rubric: Rubric, dialogue: Dialogue, evaluation: EvaluatorOutput): CriticOutput {
+export function offlineCritique(rubric: Rubric, dialogue: Dialogue, evaluation: EvaluatorOutput, weights?: OfflineWeights): CriticOutput {
   const inputs = modelInputs(dialogue);
-  const own = offlineVerdicts(rubric, dialogue, inputs);
+  const own = offlineVerdicts(rubric, dialogue, inputs, weights);
   const ladder = levels(rubric);
   const critic = rubric.criteria.map((c): CriticEntry => {
     const given = evaluation[c.id]?.score ?? 0;

@@ -1,10 +1,10 @@
 import type { EvaluatorOutput } from "../../contracts/evaluator.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import { criterionQuality, modelInputs, type CriterionQuality, type Inputs } from "./model.js";
+import { criterionQuality, modelInputs, offlineWeights, type CriterionQuality, type Inputs, type OfflineWeights } from "./model.js";
 import { quoteUtterance } from "./quote.js";
 import { REASONS } from "./reasons.js";
-import { qualityToScore } from "./scale.js";
+import { apportionScores } from "./scale.js";
 
 export interface OfflineVerdict {
   score: number;
@@ -31,17 +31,19 @@ export function justify(criterion: string, quality: CriterionQuality, dialogue: 
 }
 
 /** The offline judge's verdict per criterion, with the signals behind each. */
-export function offlineVerdicts(rubric: Rubric, dialogue: Dialogue, inputs: Inputs = modelInputs(dialogue)): Record<string, OfflineVerdict> {
+export function offlineVerdicts(rubric: Rubric, dialogue: Dialogue, inputs: Inputs = modelInputs(dialogue), weights: OfflineWeights = offlineWeights()): Record<string, OfflineVerdict> {
+  const qualities = Object.fromEntries(rubric.criteria.map((c) => [c.id, criterionQuality(c.id, inputs, weights)]));
+  const scores = apportionScores(Object.fromEntries(Object.entries(qualities).map(([id, q]) => [id, q.quality])), rubric);
   return Object.fromEntries(
     rubric.criteria.map((c) => {
-      const quality = criterionQuality(c.id, inputs);
-      return [c.id, { score: qualityToScore(quality.quality, rubric), justification: justify(c.id, quality, dialogue), quality }];
+      const quality = qualities[c.id] as CriterionQuality;
+      return [c.id, { score: scores[c.id] as number, justification: justify(c.id, quality, dialogue), quality }];
     }),
   );
 }
 
 /** The offline `evaluator` role: deterministic scores with quoted justifications. */
-export function offlineEvaluation(rubric: Rubric, dialogue: Dialogue): EvaluatorOutput {
-  const verdicts = offlineVerdicts(rubric, dialogue);
+export function offlineEvaluation(rubric: Rubric, dialogue: Dialogue, weights?: OfflineWeights): EvaluatorOutput {
+  const verdicts = offlineVerdicts(rubric, dialogue, modelInputs(dialogue), weights);
   return Object.fromEntries(Object.entries(verdicts).map(([id, v]) => [id, { justification: v.justification, score: v.score }]));
 }

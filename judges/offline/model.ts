@@ -8,15 +8,24 @@ const SCALED_INPUTS = ["assistantLength", "userLength", "dialogueLength"] as con
 export type InputName = FeatureName | (typeof SCALED_INPUTS)[number];
 const INPUT_NAMES: readonly string[] = [...FEATURE_NAMES, ...SCALED_INPUTS];
 
-const CriterionModel = z.object({
+export const LinearModel = z.object({
   intercept: z.number(),
   coefficients: z.record(z.string().refine((k) => INPUT_NAMES.includes(k), "unknown offline judge input"), z.number()),
 });
+export type LinearModel = z.infer<typeof LinearModel>;
+
 export const OfflineWeights = z.object({
   description: z.string(),
   source: z.string(),
   date: z.string(),
-  criteria: z.record(z.string(), CriterionModel).refine((c) => "*" in c, "a `*` model for other criteria is required"),
+  /** Cross-validated agreement of the fitted judge, as printed by the fit script. */
+  cv: z.record(z.string(), z.unknown()).optional(),
+  /** Mean of each input over the fitting data: contributions are ranked by their distance from it. */
+  inputMeans: z.record(z.string(), z.number()).default({}),
+  /** Fitted to human ratings: the predicted satisfaction, as a quality in [0, 1], shared by every criterion. */
+  shared: LinearModel,
+  /** Hand-set, per criterion: what makes this criterion differ from the shared prediction. */
+  criteria: z.record(z.string(), LinearModel).refine((c) => "*" in c, "a `*` model for other criteria is required"),
 });
 export type OfflineWeights = z.infer<typeof OfflineWeights>;
 
@@ -49,6 +58,7 @@ export function modelInputs(dialogue: Dialogue, features: DialogueFeatures = ext
 
 export interface Contribution {
   input: InputName;
+  /** Effect on the quality compared with a typical dialogue: negative lowered it. */
   amount: number;
   evidence: FeatureEvidence[];
 }
@@ -60,16 +70,31 @@ export interface CriterionQuality {
   contributions: Contribution[];
 }
 
-export function criterionQuality(criterion: string, inputs: Inputs, weights: OfflineWeights = offlineWeights()): CriterionQuality {
-  const model = weights.criteria[criterion] ?? (weights.criteria["*"] as z.infer<typeof CriterionModel>);
-  let sum = model.intercept;
-  const contributions: Contribution[] = [];
+/**
+ * Value of a linear model on the inputs, and each input's effect compared with a typical dialogue
+ * (coefficient × (value − mean)): what made this dialogue score higher or lower than usual.
+ */
+export function applyLinear(model: LinearModel, inputs: Inputs, means: Readonly<Record<string, number>> = {}): { value: number; effects: Map<InputName, number> } {
+  let value = model.intercept;
+  const effects = new Map<InputName, number>();
   for (const [name, coefficient] of Object.entries(model.coefficients)) {
     const input = name as InputName;
-    const amount = coefficient * inputs.values[input];
-    sum += amount;
-    if (amount !== 0) contributions.push({ input, amount, evidence: inputs.evidence[input] ?? [] });
+    value += coefficient * inputs.values[input];
+    effects.set(input, coefficient * (inputs.values[input] - (means[input] ?? 0)));
   }
-  contributions.sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount));
-  return { quality: clamp(sum, 0, 1), contributions };
+  return { value, effects };
+}
+
+/** Quality of one criterion: the shared fitted prediction plus the criterion's own adjustments. */
+export function criterionQuality(criterion: string, inputs: Inputs, weights: OfflineWeights = offlineWeights()): CriterionQuality {
+  const own = weights.criteria[criterion] ?? (weights.criteria["*"] as LinearModel);
+  const shared = applyLinear(weights.shared, inputs, weights.inputMeans);
+  const adjustment = applyLinear(own, inputs, weights.inputMeans);
+  const totals = new Map(shared.effects);
+  for (const [input, amount] of adjustment.effects) totals.set(input, (totals.get(input) ?? 0) + amount);
+  const contributions = [...totals]
+    .filter(([, amount]) => amount !== 0)
+    .map(([input, amount]) => ({ input, amount, evidence: inputs.evidence[input] ?? [] }))
+    .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount));
+  return { quality: clamp(shared.value + adjustment.value, 0, 1), contributions };
 }

@@ -397,3 +397,75 @@ export const STOPWORDS: readonly string[] = [
   "anything", "everything", "nothing", "would", "want", "need", "let", "now", "still", "even",
   "much", "many", "lot", "kind", "sort", "maybe", "actually", "yeah", "alright", "right",
 ];
+
+/**
+ * The user turns down what the assistant proposed or cannot answer it ("No.", "Nope, haven't seen
+ * that", "I've never heard of it", "I don't know"). A closing "no, that's all" is not a decline.
+ */
+export const USER_DECLINE_CUES: readonly CueSource[] = [
+  /^\s*(?:no|nope|nah)\b(?![,.!\s]*(?:that'?s\s+(?:all|it|everything)|thanks?|thank\s+you|i'?m\s+(?:good|fine|all\s+set)|i\s+am\s+(?:good|fine)|nothing|problem|worries))/,
+  "haven't seen",
+  "have not seen",
+  "never seen",
+  "haven't heard",
+  "never heard",
+  "not heard of",
+  "haven't watched",
+  "never watched",
+  "haven't tried",
+  "never tried",
+  "don't know",
+  "do not know",
+  "no idea",
+  "not familiar",
+  "not really",
+  "not sure",
+  "doesn't work for me",
+  "does not work for me",
+  "not interested",
+];
+
+/** The assistant completes the task: a booking, a confirmation, something sent or done. */
+export const ASSISTANT_COMPLETION_CUES: readonly CueSource[] = [
+  "booked",
+  "booking is",
+  "reserved",
+  "reservation is",
+  "confirmed",
+  "confirmation number",
+  "reference number",
+  "reference is",
+  "all set",
+  "i have sent",
+  "i've sent",
+  "has been sent",
+  "i have refunded",
+  "i've refunded",
+  "has been refunded",
+  "has been updated",
+  "i have updated",
+  "i've updated",
+  "successfully",
+  "is on its way",
+  "here is",
+  "here are",
+];
+
+/** The assistant cannot deliver: nothing found, not available, unable to. */
+export const ASSISTANT_NO_RESULT_CUES: readonly CueSource[] = [
+  "there are no",
+  "there is no",
+  "there isn't",
+  "there aren't",
+  "no results",
+  "no matches",
+  "not available",
+  "unavailable",
+  "couldn't find",
+  "could not find",
+  "can't find",
+  "cannot find",
+  "unable to",
+  "fully booked",
+  "sold out",
+];

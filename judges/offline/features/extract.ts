@@ -7,10 +7,11 @@ import {
   turnsWithCues,
   type NumberedTurn,
 } from "./evidence.js";
-import { detectInjection } from "./injection.js";
+import { detectInjection, withoutInjectedLines } from "./injection.js";
 import { LEXICONS } from "./lexicons.js";
 import { contentWords, countWords, findCues, isQuestion, jaccard, tokens, type CompiledCue } from "./match.js";
 import type { DialogueFeatures, Feature, FeatureEvidence } from "./schema.js";
+import { meanValence, valenceShare } from "./sentiment.js";
 
 /** Content-word Jaccard at or above which a turn repeats an earlier one. */
 export const REPEAT_THRESHOLD = 0.6;
@@ -174,7 +175,8 @@ function injection(d: Dialogue): Feature {
  * text, never ratings, overall ratings or dialogue acts (those are labels).
  */
 export function extractFeatures(d: Dialogue): DialogueFeatures {
-  const turns = numberTurns(d);
+  // Lines aimed at the judge are data to flag, not signal: they never move a feature but `injection`.
+  const turns = withoutInjectedLines(numberTurns(d));
   const user = turns.filter((t) => t.speaker === "user");
   const assistant = turns.filter((t) => t.speaker === "assistant");
   return {
@@ -197,6 +199,14 @@ export function extractFeatures(d: Dialogue): DialogueFeatures {
     assistantQuestionShare: assistantQuestionShare(assistant),
     lowercaseOrNoPunctuation: lowercaseOrNoPunctuation(assistant),
     userEmotion: cueShare(user, LEXICONS.userEmotion),
+    userDeclines: cueShare(user, LEXICONS.userDeclines),
+    assistantCompletion: cueShare(assistant, LEXICONS.assistantCompletion),
+    assistantNoResult: cueShare(assistant, LEXICONS.assistantNoResult),
+    userSentiment: meanValence(user),
+    assistantSentiment: meanValence(assistant),
+    userPositiveTurns: valenceShare(user, 1),
+    userNegativeTurns: valenceShare(user, -1),
+    lateUserSentiment: meanValence(user.slice(Math.floor((user.length * 2) / 3))),
     injection: injection(d),
   };
 }

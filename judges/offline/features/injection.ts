@@ -1,5 +1,5 @@
 import type { Dialogue } from "../../../dialogues/dialogue.js";
-import { numberTurns, type CueEvidence } from "./evidence.js";
+import { numberTurns, type CueEvidence, type NumberedTurn } from "./evidence.js";
 import { LEXICONS } from "./lexicons.js";
 import { bestHit, findCues } from "./match.js";
 
@@ -18,4 +18,18 @@ export function detectInjection(d: Dialogue): CueEvidence[] {
     }
   }
   return found;
+}
+
+function isInjectedLine(line: string): boolean {
+  return findCues(line, LEXICONS.injection).length > 0;
+}
+
+/**
+ * The turns with every instruction-like line removed, keeping their original numbers; a turn left
+ * empty is dropped. The offline judge reads these, so an injected line can never raise its score.
+ */
+export function withoutInjectedLines(turns: readonly NumberedTurn[]): NumberedTurn[] {
+  return turns
+    .map((t) => ({ ...t, text: t.text.split(/\r?\n/).filter((line) => !isInjectedLine(line)).join("\n") }))
+    .filter((t) => t.text.trim().length > 0);
 }

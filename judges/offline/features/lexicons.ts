@@ -1,12 +1,15 @@
 import {
   ANSWER_OPENERS,
   ASSISTANT_APOLOGY_CUES,
+  ASSISTANT_COMPLETION_CUES,
   ASSISTANT_EMPATHY_CUES,
+  ASSISTANT_NO_RESULT_CUES,
   ASSISTANT_POLITENESS_CUES,
   CLARIFICATION_CUES,
   CLOSING_CUES,
   HEDGE_CUES,
   INJECTION_CUES,
+  USER_DECLINE_CUES,
   USER_DISSATISFACTION_CUES,
   USER_EMOTION_CUES,
   USER_SATISFACTION_CUES,
@@ -27,4 +30,7 @@ export const LEXICONS = {
   injection: compileCues(INJECTION_CUES, { multiline: true }),
   closing: compileCues(CLOSING_CUES),
   answerOpeners: compileCues(ANSWER_OPENERS),
+  userDeclines: compileCues(USER_DECLINE_CUES),
+  assistantCompletion: compileCues(ASSISTANT_COMPLETION_CUES),
+  assistantNoResult: compileCues(ASSISTANT_NO_RESULT_CUES),
 } as const;

@@ -15,7 +15,7 @@ export type FeatureEvidence = z.infer<typeof FeatureEvidence>;
 
 /** One feature: its value and at most three utterances that explain it, the most telling first. */
 export const Feature = z.object({
-  value: z.number().min(0),
+  value: z.number(),
   evidence: z.array(FeatureEvidence).max(3),
 });
 export type Feature = z.infer<typeof Feature>;
@@ -23,7 +23,7 @@ export type Feature = z.infer<typeof Feature>;
 const feature = (description: string) => Feature.describe(description);
 
 /**
- * Features of a dialogue for the offline judge. Shares are in [0, 1] so dialogues of different
+ * Features of a dialogue for the offline judge. Valences may be negative; shares are in [0, 1] so dialogues of different
  * lengths compare; `turnCount`, the word averages and `injection` are counts. None reads ratings
  * or dialogue acts.
  */
@@ -47,6 +47,14 @@ export const DialogueFeatures = z.object({
   assistantQuestionShare: feature("Share of assistant turns that are questions (end with `?` or start with a question word)."),
   lowercaseOrNoPunctuation: feature("Share of assistant turns starting with a lower-case letter or lacking final punctuation (fluency proxy)."),
   userEmotion: feature("Share of user turns with an emotional-content cue (\"worried\", \"upset\", \"love\", \"moving\")."),
+  userDeclines: feature("Share of user turns that turn down a proposal or cannot answer it (\"No.\", \"haven't seen it\", \"I don't know\"), closings excluded."),
+  assistantCompletion: feature("Share of assistant turns that complete the task (\"booked\", \"confirmed\", \"I've sent\", \"here is\")."),
+  assistantNoResult: feature("Share of assistant turns that cannot deliver (\"there are no\", \"not available\", \"unable to\")."),
+  userSentiment: feature("Mean AFINN valence per word of the user turns (negative to positive)."),
+  assistantSentiment: feature("Mean AFINN valence per word of the assistant turns."),
+  userPositiveTurns: feature("Share of user turns with positive valence."),
+  userNegativeTurns: feature("Share of user turns with negative valence."),
+  lateUserSentiment: feature("Mean AFINN valence of the user turns in the last third of the dialogue (how the user ends up)."),
   injection: feature("Number of instruction-like lines aimed at a judge (\"ignore previous instructions\", a fake `SYSTEM:` header)."),
 });
 export type DialogueFeatures = z.infer<typeof DialogueFeatures>;

@@ -1,0 +1,46 @@
+import { readDialogues } from "../dialogues/read.js";
+import type { Dialogue } from "../dialogues/dialogue.js";
+import { loadRubric } from "../rubrics/load.js";
+import type { Rubric } from "../rubrics/schema.js";
+import { joinResults } from "./join.js";
+import { readResults, type NumberedResult } from "./read-results.js";
+import { buildAgreementReport, type AgreementOptions, type AgreementReport } from "./report.js";
+
+export { buildAgreementReport, type AgreementOptions, type AgreementReport } from "./report.js";
+export { formatAgreementReport } from "./format.js";
+export { joinResults, type Joined, type JoinedItem, type JoinCounts } from "./join.js";
+export { parseResults, readResults } from "./read-results.js";
+export { oneMoreAnnotator, type OneMoreAnnotator, type PositionAgreement } from "./one-more.js";
+export { AgreementInputError, isAgreementInputError } from "./errors.js";
+
+export interface AgreeOptions extends Omit<AgreementOptions, "rubric" | "notes"> {
+  /** A rubric id or path; default: the rubric named in the results' `meta.rubric`. */
+  rubric?: string;
+}
+
+/** The rubric the results name, when it is a built-in one; otherwise undefined with a note. */
+function resultsRubric(results: readonly NumberedResult[], notes: string[]): Rubric | undefined {
+  const ids = [...new Set(results.map((r) => r.result.meta?.rubric).filter((id): id is string => typeof id === "string"))];
+  if (ids.length !== 1) {
+    if (ids.length > 1) notes.push(`results name several rubrics (${ids.join(", ")}): default scales used, per-criterion counterparts unknown`);
+    return undefined;
+  }
+  try {
+    return loadRubric(ids[0] as string);
+  } catch {
+    notes.push(`rubric "${ids[0]}" named in the results is not built in: default scales used; pass --rubric <path> to use its own`);
+    return undefined;
+  }
+}
+
+/** `tribunal agree`: reads results and labels, joins them, and measures agreement. */
+export async function agree(resultsFile: string, labelsFile: string, options: AgreeOptions = {}): Promise<AgreementReport> {
+  const results = await readResults(resultsFile);
+  const dialogues: Dialogue[] = [];
+  for await (const d of readDialogues(labelsFile)) dialogues.push(d);
+  const notes: string[] = [];
+  const rubric = options.rubric ? loadRubric(options.rubric) : resultsRubric(results, notes);
+  const joined = joinResults(results, dialogues, labelsFile, resultsFile, rubric?.overallKey);
+  const { rubric: _ignored, ...rest } = options;
+  return buildAgreementReport(joined, { results: resultsFile, labels: labelsFile }, { ...rest, ...(rubric ? { rubric } : {}), notes });
+}

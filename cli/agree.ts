@@ -1,0 +1,49 @@
+import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import { agree, formatAgreementReport, isAgreementInputError } from "../agreement/index.js";
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from "../metrics/bootstrap.js";
+import { reportError } from "./report-error.js";
+
+function wholeNumber(name: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number ≥ ${min}`);
+    return n;
+  };
+}
+
+export function registerAgree(program: Command) {
+  program
+    .command("agree")
+    .description("Measure agreement between judge results and the human ratings of the source dialogues (dialogue level, OVERALL).")
+    .argument("<results.jsonl>", "result lines written by tribunal evaluate (any protocol)")
+    .requiredOption("--labels <dialogues>", "the dialogues file the results were produced from, with human ratings (USS OVERALL line)")
+    .option("--json", "print one JSON object instead of the tables", false)
+    .option("--protocol-agnostic", "compare only the continuous score, rescaled to 1–5 line by line (results of several protocols may be mixed)", false)
+    .option("--rubric <id|path>", "rubric for scales and human counterparts (default: the one named in the results)")
+    .option("--resamples <n>", "bootstrap resamples", wholeNumber("--resamples", 0), DEFAULT_RESAMPLES)
+    .option("--seed <n>", "seed of the bootstrap's generator", wholeNumber("--seed", 0), DEFAULT_SEED)
+    .addHelpText(
+      "after",
+      `
+Measures (dialogue level, against the mean human OVERALL rating), each with a percentile bootstrap CI:
+  Spearman ρ and Kendall τ-b of the judge's continuous score; for panel/barem also the bucketed
+  overall (Spearman, quadratic κ) against the human mean mapped 1–5 → 20–100 and floored to a bucket;
+  Krippendorff's α (interval) of the humans, and with the judge (rescaled to 1–5) as one more rater;
+  "one more annotator": ρ(judge, mean of the others) beside ρ(rater k, mean of the others).
+
+Exit code 0 on success; 2 on bad input.`,
+    )
+    .action(async (results, opts) => {
+      try {
+        const report = await agree(results, opts.labels, {
+          protocolAgnostic: opts.protocolAgnostic,
+          resamples: opts.resamples,
+          seed: opts.seed,
+          ...(opts.rubric ? { rubric: opts.rubric } : {}),
+        });
+        process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatAgreementReport(report));
+      } catch (e) {
+        reportError(isAgreementInputError(e) ? new InvalidArgumentError(e.message) : e);
+      }
+    });
+}

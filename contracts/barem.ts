@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { OutputProblem } from "../judges/problems.js";
+import type { Rubric } from "../rubrics/schema.js";
+import { describeScale, onScale, outOfScale } from "./scale.js";
+
+export const BaremVerdict = z.object({
+  justification: z.string().describe("One sentence grounded in the dialogue, referencing a specific line or behavior"),
+  score: z.number().describe("The score for this criterion, on the rubric's scale"),
+});
+export type BaremVerdict = z.infer<typeof BaremVerdict>;
+
+/** The `judge` output (seed 002): every criterion, plus the model's own overall (or null). */
+export type JudgeOutput = Record<string, BaremVerdict | null>;
+
+/**
+ * The `judge` contract: `{ <Criterion>: { justification, score } … , OverallExperience: {…} | null }`.
+ * OverallExperience is nullable, not optional (strict json_schema requires every key): it is
+ * recomputed in code, the model's value only compared.
+ */
+export function judgeSchema(rubric: Rubric) {
+  const shape: Record<string, z.ZodType> = Object.fromEntries(
+    rubric.criteria.map((c) => [c.id, BaremVerdict.describe(`${c.id}: ${c.description} Score: ${describeScale(rubric)}.`)]),
+  );
+  shape[rubric.overallKey] = BaremVerdict.nullable().describe(`Weighted average of the criteria, rounded down to a level; null if you do not compute it (it is recomputed in code).`);
+  return z.object(shape) as unknown as z.ZodType<JudgeOutput>;
+}
+
+/** What the schema cannot say: every criterion scored on the scale, with a justification. */
+export function checkJudgement(output: JudgeOutput, rubric: Rubric): OutputProblem[] {
+  const problems: OutputProblem[] = [];
+  for (const c of rubric.criteria) {
+    const verdict = output[c.id];
+    if (!verdict) {
+      problems.push({ kind: "missing_criteria", message: `no verdict for ${c.id}` });
+      continue;
+    }
+    if (!onScale(verdict.score, rubric)) problems.push(outOfScale(c.id, verdict.score, rubric));
+    if (verdict.justification.trim() === "") problems.push({ kind: "schema_invalid", message: `${c.id} justification is empty` });
+  }
+  return problems;
+}

@@ -1,0 +1,37 @@
+import { END, Send, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ConfigurationSchema, ensureConfiguration } from "../config/configuration.js";
+import { assessor } from "../nodes/checklist/assessor.js";
+import { gate } from "../nodes/checklist/gate.js";
+import { score } from "../nodes/checklist/score.js";
+import { RubricError } from "../rubrics/errors.js";
+import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, ChecklistInput, ChecklistState } from "./checklist-state.js";
+
+/** START's router: one `assessor` branch per rubric criterion, all run in parallel. */
+export function fanOut(state: typeof ChecklistState.State, config: LangGraphRunnableConfig): Send<"assessor", typeof AssessorInput.State>[] {
+  const { rubric } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
+  if (rubric.scale.kind !== "checklist") {
+    throw new RubricError(rubric.id, `the checklist protocol needs a rubric with scale.kind "checklist" (this one is "${rubric.scale.kind}"); try --rubric ${CHECKLIST_DEFAULT_RUBRIC}`);
+  }
+  return rubric.criteria.map((c) => new Send("assessor", { dialogue: state.dialogue, criterionId: c.id }));
+}
+
+/** assessor × N (Send) → gate → score. */
+export function buildChecklistGraph() {
+  return new StateGraph({ state: ChecklistState, input: ChecklistInput, context: ConfigurationSchema })
+    .addNode("assessor", assessor, { input: AssessorInput })
+    .addNode("gate", gate)
+    .addNode("score", score)
+    .addConditionalEdges(START, fanOut, ["assessor"])
+    .addEdge("assessor", "gate")
+    .addEdge("gate", "score")
+    .addEdge("score", END);
+}
+
+/**
+ * At most this many assessor calls of one dialogue in flight: bounds the load a 20-criterion rubric
+ * puts on a provider, and stays under Node's 10-listener warning on the run's abort signal.
+ */
+export const ASSESSOR_CONCURRENCY = 8;
+
+export const graph = buildChecklistGraph().compile().withConfig({ maxConcurrency: ASSESSOR_CONCURRENCY });
+graph.name = "checklist";

@@ -1,0 +1,47 @@
+import { END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { consensusSettings, ConsensusConfigurationSchema } from "../consensus/configuration.js";
+import { afterAgent, nextStep, type AfterAgreement } from "../consensus/router.js";
+import { agreement } from "../nodes/consensus/agreement.js";
+import { consensusScore } from "../nodes/consensus/consensus-score.js";
+import { debateCritique } from "../nodes/consensus/debate-critique.js";
+import { generous } from "../nodes/consensus/generous.js";
+import { generousMove } from "../nodes/consensus/generous-move.js";
+import { strict } from "../nodes/consensus/strict.js";
+import { strictRefinement } from "../nodes/consensus/strict-refinement.js";
+import { ConsensusInput, ConsensusState } from "./consensus-state.js";
+
+/** After each agreement check: another debate round, or the final consensus (see `nextStep`). */
+export function routeAfterAgreement(state: typeof ConsensusState.State, config?: LangGraphRunnableConfig): AfterAgreement {
+  return nextStep({
+    check: state.checks[state.checks.length - 1],
+    round: state.round,
+    maxRounds: consensusSettings(config).maxRounds,
+    failed: state.failure !== undefined,
+  });
+}
+
+/**
+ * Seed 004's consensus: strict ∥ generous → agreement? ─yes→ consensus; ─no→ debate_critique →
+ * strict_refinement → generous_move → agreement? … until agreement or `maxRounds` → consensus.
+ */
+export function buildConsensusGraph() {
+  return new StateGraph({ state: ConsensusState, input: ConsensusInput, context: ConsensusConfigurationSchema })
+    .addNode("strict", strict)
+    .addNode("generous", generous)
+    .addNode("agreement", agreement)
+    .addNode("debate_critique", debateCritique)
+    .addNode("strict_refinement", strictRefinement)
+    .addNode("generous_move", generousMove)
+    .addNode("consensus", consensusScore)
+    .addEdge(START, "strict")
+    .addEdge(START, "generous")
+    .addEdge(["strict", "generous"], "agreement")
+    .addConditionalEdges("agreement", routeAfterAgreement, ["debate_critique", "consensus"])
+    .addConditionalEdges("debate_critique", afterAgent("strict_refinement"), ["strict_refinement", "consensus"])
+    .addConditionalEdges("strict_refinement", afterAgent("generous_move"), ["generous_move", "consensus"])
+    .addEdge("generous_move", "agreement")
+    .addEdge("consensus", END);
+}
+
+export const graph = buildConsensusGraph().compile();
+graph.name = "consensus";

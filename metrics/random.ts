@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a small, fast, seeded 32-bit PRNG (Tommy Ettinger's public-domain generator). Same
+ * seed, same stream, on every machine — bootstrap intervals are reproducible.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

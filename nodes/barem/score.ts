@@ -1,0 +1,18 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { scoreBarem } from "../../barem/score.js";
+import { ensureConfiguration } from "../../config/configuration.js";
+import type { JudgeOutput } from "../../contracts/barem.js";
+import { buildMeta } from "../../contracts/meta.js";
+import { BAREM_DEFAULT_RUBRIC, type BaremState } from "../../graphs/barem-state.js";
+
+/** The barem's last node: OverallExperience recomputed in code, or an `unscored` line when the judge failed. */
+export function score(state: typeof BaremState.State, config: LangGraphRunnableConfig): typeof BaremState.Update {
+  const { rubric, blind, modelLabel } = ensureConfiguration(config, BAREM_DEFAULT_RUBRIC);
+  const metaInput = { protocol: "barem" as const, rubric: rubric.id, model: modelLabel, calls: state.calls };
+  if (state.failure || !state.judgement) {
+    const error = state.failure ?? { agent: "judge", kind: "error", message: "the judge returned no verdict" };
+    return { result: { dialogue_id: state.dialogue.id, status: "unscored", error, meta: buildMeta({ ...metaInput, warnings: state.warnings, unscored: true }) } };
+  }
+  const scored = scoreBarem({ rubric, dialogue: state.dialogue, judgement: state.judgement as JudgeOutput, blind });
+  return { warnings: scored.warnings, result: { ...scored.result, meta: buildMeta({ ...metaInput, warnings: [...state.warnings, ...scored.warnings] }) } };
+}

@@ -1,0 +1,62 @@
+import { setMaxListeners } from "node:events";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { turnBlocks } from "../../checklist/turn-blocks.js";
+import { ensureConfiguration } from "../../config/configuration.js";
+import { AssessorOutput, checkAssessment } from "../../contracts/assessor.js";
+import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "../../graphs/checklist-state.js";
+import { classifyError } from "../../judges/classify-error.js";
+import { offlineAssessment } from "../../judges/offline/assessor/index.js";
+import type { CallFailure } from "../../judges/problems.js";
+import { runAgent, type CallRecord } from "../../judges/run-agent.js";
+import { assessorMessages } from "../../prompts/checklist.js";
+
+/** Room for every assessor's chain (sequence, model, parser) listening to one run's abort signal. */
+const SIGNAL_LISTENERS = 100;
+
+function errored(criterion: string, failure: CallFailure, record: CallRecord | undefined): typeof ChecklistState.Update {
+  return {
+    assessments: { [criterion]: { criterion, answer: "ERROR", reasoning: `ERROR: ${failure.kind}: ${failure.message}`.slice(0, 300), error: failure } },
+    ...(record ? { calls: [record] } : {}),
+    warnings: [`${failure.agent} failed (${failure.kind}): ${criterion} counted as ERROR`],
+  };
+}
+
+/**
+ * One assessor: scores ONE criterion YES/NO/NA (seed 003). The answer is checked in code (reasoning
+ * ≤ 300 characters citing a real turn); an invalid one gets one repair retry. A call that still
+ * fails becomes, per `onFailure`:
+ * - `fallback`: the offline assessor's answer, flagged in `meta.fallbacks`;
+ * - `unscored`: ERROR for this criterion (seed 003), reported, left out of the ratio, and tripping
+ *   the gate when the criterion is a safety one.
+ * Nothing a branch meets is thrown: one failing criterion never loses the others.
+ */
+export async function assessor(input: typeof AssessorInput.State, config: LangGraphRunnableConfig): Promise<typeof ChecklistState.Update> {
+  const { rubric, judge, onFailure } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
+  const id = input.criterionId;
+  const agent = `assessor:${id}`;
+  const criterion = rubric.criteria.find((c) => c.id === id);
+  if (!criterion) return errored(id, { agent, kind: "error", message: `criterion ${id} is not in rubric ${rubric.id}` }, undefined);
+  const turnCount = turnBlocks(input.dialogue).length;
+  // Every parallel assessor's model chain listens to the run's one abort signal: above Node's
+  // default of 10 listeners that is by design here, not a leak.
+  if (config.signal) setMaxListeners(SIGNAL_LISTENERS, config.signal);
+  try {
+    const answer = await runAgent(
+      {
+        role: "assessor",
+        runName: agent,
+        schema: AssessorOutput,
+        messages: assessorMessages(criterion, input.dialogue),
+        check: (output) => checkAssessment(output, turnCount),
+        offline: () => offlineAssessment(id, input.dialogue),
+      },
+      judge,
+      onFailure,
+      config,
+    );
+    if (!answer.ok) return errored(id, answer.failure, answer.record);
+    return { calls: [answer.record], assessments: { [id]: { criterion: id, answer: answer.output.answer, reasoning: answer.output.reasoning } } };
+  } catch (error) {
+    return errored(id, classifyError(agent, error), undefined);
+  }
+}

@@ -1,0 +1,39 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { GateOutcome } from "../../checklist/rules.js";
+import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "../../checklist/score.js";
+import { ensureConfiguration } from "../../config/configuration.js";
+import { buildMeta } from "../../contracts/meta.js";
+import { CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "../../graphs/checklist-state.js";
+
+/**
+ * The checklist's last node: YES / (YES + NO), the gate and the pass mark, all in code. A dialogue
+ * none of whose criteria could be assessed (every one ERROR) is an `unscored` line.
+ */
+export function score(state: typeof ChecklistState.State, config: LangGraphRunnableConfig): typeof ChecklistState.Update {
+  const { rubric, modelLabel } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
+  const metaInput = { protocol: "checklist" as const, rubric: rubric.id, model: modelLabel, calls: state.calls, warnings: state.warnings };
+  const gate = state.gateOutcome as GateOutcome | undefined;
+  if (!gate || gate.criteria.every((c) => c.answer === "ERROR")) {
+    const first = Object.values(state.assessments).find((a) => a.error)?.error;
+    const error = first ?? { agent: "checklist", kind: "error", message: "no criterion could be assessed" };
+    return { result: { dialogue_id: state.dialogue.id, status: "unscored", error, meta: buildMeta({ ...metaInput, unscored: true }) } };
+  }
+  const scored = scoreChecklist(gate, rubric.passThreshold ?? DEFAULT_PASS_THRESHOLD);
+  return {
+    result: {
+      dialogue_id: state.dialogue.id,
+      criteria: gate.criteria,
+      score: scored.score,
+      yes: scored.yes,
+      no: scored.no,
+      na: scored.na,
+      errors: scored.errors,
+      invalid_na: gate.invalid_na,
+      safety_gate: gate.safety_gate,
+      rejected: scored.rejected,
+      passed: scored.passed,
+      pass_threshold: scored.pass_threshold,
+      meta: buildMeta(metaInput),
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
+import { contentView, truncationWarnings } from "../../consensus/content.js";
+import { consensusResult } from "../../consensus/result.js";
+import type { ConsensusAgentOutput } from "../../contracts/consensus.js";
+import { buildMeta } from "../../contracts/meta.js";
+import type { ConsensusState } from "../../graphs/consensus-state.js";
+
+/**
+ * The last node (pure): final = 0.6 × S + 0.4 × G on every path, seed 004's individual result plus
+ * `meta`; or an `unscored` line when an agent failed with `onFailure: unscored`.
+ */
+export function consensusScore(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): typeof ConsensusState.Update {
+  const { rubric, modelLabel, settings } = ensureConsensusConfiguration(config);
+  const warnings = [...truncationWarnings(contentView(state.dialogue, settings.maxContentChars)), ...state.warnings];
+  const metaInput = { protocol: "consensus" as const, rubric: rubric.id, model: modelLabel, calls: state.calls, warnings };
+  if (state.failure || !state.strictEvaluation || !state.generousEvaluation) {
+    const error = state.failure ?? { agent: "consensus", kind: "error", message: "the consensus ended without both evaluations" };
+    return { result: { dialogue_id: state.dialogue.id, status: "unscored", error, meta: buildMeta({ ...metaInput, unscored: true }) } };
+  }
+  const result = consensusResult({
+    dialogueId: state.dialogue.id,
+    rubric,
+    settings,
+    strict: state.strictEvaluation as ConsensusAgentOutput,
+    generous: state.generousEvaluation as ConsensusAgentOutput,
+    checks: state.checks,
+    debate: state.debate,
+    rounds: state.round,
+  });
+  return { result: { ...result, meta: buildMeta(metaInput) } };
+}

@@ -1,0 +1,32 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { agreement, moveToward, scoresOf, withScores } from "../../consensus/arithmetic.js";
+import { consensusSettings } from "../../consensus/configuration.js";
+import type { ConsensusAgentOutput } from "../../contracts/consensus.js";
+import type { ConsensusState } from "../../graphs/consensus-state.js";
+
+/**
+ * Pure: the generous agent moves 20 % toward strict's new scores, G ← G + 0.2 × (S − G), overall
+ * and per criterion, and the whole debate round is recorded.
+ */
+export function generousMove(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): typeof ConsensusState.Update {
+  const { generousMove: share, tolerance } = consensusSettings(config);
+  const strictEvaluation = state.strictEvaluation as ConsensusAgentOutput;
+  const generousEvaluation = state.generousEvaluation as ConsensusAgentOutput;
+  const strictNow = scoresOf(strictEvaluation);
+  const before = scoresOf(generousEvaluation);
+  const after = moveToward(before, strictNow, share);
+  const { difference, agreed } = agreement(strictNow.overall, after.overall, tolerance);
+  return {
+    generousEvaluation: withScores(generousEvaluation, after),
+    debate: [
+      {
+        round: state.round,
+        critique: state.critique ?? "",
+        strict: { before: state.strictBefore ?? strictNow, proposed: state.proposed ?? strictNow, after: strictNow, reasoning: strictEvaluation.reasoning },
+        generous: { before, after },
+        difference,
+        agreed,
+      },
+    ],
+  };
+}

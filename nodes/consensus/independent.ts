@@ -1,0 +1,52 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { applyBias, scoresOf, withScores } from "../../consensus/arithmetic.js";
+import { isConfigError } from "../../config/errors.js";
+import { ensureConsensusConfiguration, type ConsensusConfiguration } from "../../consensus/configuration.js";
+import { contentView } from "../../consensus/content.js";
+import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "../../contracts/consensus.js";
+import { offlineGenerous, offlineStrict } from "../../judges/offline/consensus/index.js";
+import { runAgent } from "../../judges/run-agent.js";
+import { isRubricError } from "../../rubrics/errors.js";
+import { generousMessages, strictMessages } from "../../prompts/consensus.js";
+import type { ConsensusState } from "../../graphs/consensus-state.js";
+
+export type Persona = "strict" | "generous";
+
+/**
+ * Round 1 for one persona: an independent evaluation of the (truncated) content. The offline judge
+ * applies its own bias (±0.5); an LLM answer gets the configured numeric bias (0 by default: the
+ * persona prompt carries the strictness), clamped to the scale.
+ */
+export async function independentEvaluation(persona: Persona, state: typeof ConsensusState.State, config: LangGraphRunnableConfig): Promise<typeof ConsensusState.Update> {
+  let configuration: ConsensusConfiguration;
+  try {
+    configuration = ensureConsensusConfiguration(config);
+  } catch (e) {
+    // Both round-1 nodes read the same configuration, so a bad one fails both. Strict reports it:
+    // two errors in one superstep would reach the caller as an AggregateError instead of the
+    // ConfigError / RubricError the CLI turns into a one-line message and exit code 2.
+    if (persona === "generous" && (isConfigError(e) || isRubricError(e))) return {};
+    throw e;
+  }
+  const { rubric, judge, onFailure, settings, bounds } = configuration;
+  const view = contentView(state.dialogue, settings.maxContentChars);
+  const answer = await runAgent(
+    {
+      role: persona,
+      schema: ConsensusAgentOutput,
+      messages: persona === "strict" ? strictMessages(rubric, view) : generousMessages(rubric, view),
+      check: (output) => checkAgentOutput(output, rubric),
+      offline: () =>
+        persona === "strict"
+          ? offlineStrict(rubric, view.dialogue, settings.offlineBias.strict, bounds)
+          : offlineGenerous(rubric, view.dialogue, settings.offlineBias.generous, bounds),
+    },
+    judge,
+    onFailure,
+    config,
+  );
+  if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
+  const ordered = inRubricOrder(answer.output, rubric);
+  const evaluation = answer.record.source === "llm" ? withScores(ordered, applyBias(scoresOf(ordered), settings.bias[persona], bounds)) : ordered;
+  return persona === "strict" ? { calls: [answer.record], strictEvaluation: evaluation } : { calls: [answer.record], generousEvaluation: evaluation };
+}

@@ -1,0 +1,38 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { clampRefinement, scoresOf, withScores } from "../../consensus/arithmetic.js";
+import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
+import { contentView } from "../../consensus/content.js";
+import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "../../contracts/consensus.js";
+import { offlineStrictRefinement } from "../../judges/offline/consensus/index.js";
+import { runAgent } from "../../judges/run-agent.js";
+import { strictRefinementMessages } from "../../prompts/consensus.js";
+import type { ConsensusState } from "../../graphs/consensus-state.js";
+
+/**
+ * The strict agent re-evaluates having read the critique. Each new score is clamped in code to
+ * [old, old + refinementCap] (overall and per criterion): strict only moves up, by at most 0.3.
+ */
+export async function strictRefinement(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): Promise<typeof ConsensusState.Update> {
+  const { rubric, judge, onFailure, settings, bounds } = ensureConsensusConfiguration(config);
+  const view = contentView(state.dialogue, settings.maxContentChars);
+  const current = state.strictEvaluation as ConsensusAgentOutput;
+  const generousEvaluation = state.generousEvaluation as ConsensusAgentOutput;
+  const answer = await runAgent(
+    {
+      role: "strict_refinement",
+      schema: ConsensusAgentOutput,
+      messages: strictRefinementMessages(rubric, view, current, state.critique ?? "", settings.refinementCap),
+      check: (output) => checkAgentOutput(output, rubric),
+      offline: () => offlineStrictRefinement(current, generousEvaluation),
+    },
+    judge,
+    onFailure,
+    config,
+  );
+  if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
+  const refined = inRubricOrder(answer.output, rubric);
+  const before = scoresOf(current);
+  const proposed = scoresOf(refined);
+  const after = clampRefinement(before, proposed, settings.refinementCap, bounds);
+  return { calls: [answer.record], strictEvaluation: withScores(refined, after), strictBefore: before, proposed };
+}

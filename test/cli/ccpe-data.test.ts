@@ -1,0 +1,56 @@
+/**
+ * The CLI on real data: the first 300 CCPE dialogues (USS format) judged offline with ccpe-strict.
+ * CI must set TRIBUNAL_DATA_DIR (the folder holding uss/CCPE.txt); without it this test fails.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkLine, expectNoStackTrace, parseLines, rubricFile, runCli, stderrLines } from "./helpers.js";
+
+const COUNT = 300;
+const dir = mkdtempSync(join(tmpdir(), "tribunal-cli-ccpe-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function ccpeFile(): string {
+  const dataDir = process.env["TRIBUNAL_DATA_DIR"];
+  if (!dataDir) {
+    throw new Error(
+      "TRIBUNAL_DATA_DIR is not set: CI must set TRIBUNAL_DATA_DIR to the data folder holding uss/CCPE.txt " +
+        "(e.g. TRIBUNAL_DATA_DIR=/work/shared/data npx vitest run test/cli)",
+    );
+  }
+  return join(dataDir, "uss", "CCPE.txt");
+}
+
+/** The first `count` sessions (blank-line separated) of a USS file, as a new file. */
+function firstSessions(path: string, count: number): string {
+  const sessions = readFileSync(path, "utf8")
+    .split(/\r?\n(?:[ \t]*\r?\n)+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  expect(sessions.length).toBeGreaterThanOrEqual(count);
+  const copy = join(dir, `ccpe-first-${count}.txt`);
+  writeFileSync(copy, `${sessions.slice(0, count).join("\n\n")}\n`);
+  return copy;
+}
+
+describe("tribunal evaluate on CCPE (needs TRIBUNAL_DATA_DIR)", () => {
+  it(`judges the first ${COUNT} dialogues: one valid line each, ids 0..${COUNT - 1} exactly once`, async () => {
+    const input = firstSessions(ccpeFile(), COUNT);
+    const out = join(dir, "results.jsonl");
+    const run = await runCli(["evaluate", input, "--rubric", "ccpe-strict", "--out", out, "--concurrency", "8"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(stderrLines(run)).toEqual([expect.stringMatching(new RegExp(`^tribunal: ${COUNT}/${COUNT} scored, 0 with offline fallback, 0 unscored`))]);
+    expectNoStackTrace(run);
+
+    const lines = parseLines(readFileSync(out, "utf8"));
+    expect(lines).toHaveLength(COUNT);
+    const ids = lines.map((l) => l.dialogue_id as number).sort((a, b) => a - b);
+    expect(ids).toEqual(Array.from({ length: COUNT }, (_, i) => i));
+    const rubric = rubricFile("ccpe-strict");
+    for (const line of lines) checkLine(line, rubric);
+    // Real data exercises the rules: some dialogue lands below 60 somewhere and pays the −10.
+    expect(lines.some((l) => / − 10 = /.test(String(l.audit.weighted_calc)))).toBe(true);
+  }, 120_000);
+});

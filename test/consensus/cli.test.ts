@@ -1,0 +1,97 @@
+/** `tribunal evaluate … --protocol consensus` end to end (offline judge, a real child process). */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "tribunal-consensus-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) delete env[name];
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["bin/tribunal.js", "evaluate", ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const lines = (stdout: string) => stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, any>);
+const KEYS = ["agent_detailed_reasoning", "consensus_metadata", "criteria_evaluations", "debate", "dialogue_id", "meta", "overall_score"];
+
+function checkResult(r: Record<string, any>, criteria: string[], rubric: string): void {
+  expect(Object.keys(r).sort()).toEqual(KEYS);
+  expect(r.criteria_evaluations.map((e: { criterion_name: string }) => e.criterion_name)).toEqual(criteria);
+  for (const e of r.criteria_evaluations) expect(Object.keys(e).sort()).toEqual(["agent_a_reasoning", "agent_b_reasoning", "criterion_name", "reasoning", "score"]);
+  expect(Object.keys(r.consensus_metadata).sort()).toEqual(["consensus_method", "generous_final_score", "rounds_conducted", "strict_final_score"]);
+  const { strict_final_score: s, generous_final_score: g } = r.consensus_metadata;
+  expect(Math.abs(r.overall_score - (0.6 * s + 0.4 * g))).toBeLessThan(1e-9);
+  expect(r.overall_score).toBeGreaterThanOrEqual(1);
+  expect(r.overall_score).toBeLessThanOrEqual(5);
+  expect(Object.keys(r.agent_detailed_reasoning.agent_a_strict.criteria_reasoning)).toEqual(criteria);
+  expect(Object.keys(r.agent_detailed_reasoning.agent_b_generous.criteria_reasoning)).toEqual(criteria);
+  expect(r.meta).toMatchObject({ protocol: "consensus", rubric, model: "offline", status: "scored", fallbacks: [] });
+}
+
+const SKILLS = ["Technical Skills", "Communication", "Problem Solving", "Experience Relevance"];
+const CS = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"];
+
+describe("tribunal evaluate --protocol consensus", () => {
+  it("judges the candidate submissions with candidate-skills: one line each, exit 0", async () => {
+    const out = await run(["examples/candidates.jsonl", "--protocol", "consensus", "--rubric", "candidate-skills"]);
+    expect(out.code, out.stderr).toBe(0);
+    const results = lines(out.stdout);
+    expect(results.map((r) => r.dialogue_id).sort()).toEqual(["candidate_1", "candidate_2", "candidate_3"]);
+    for (const r of results) checkResult(r, SKILLS, "candidate-skills");
+    expect(Math.abs((results.find((r) => r.dialogue_id === "candidate_2")?.overall_score as number) - 4.384)).toBeLessThan(1e-9);
+    expect(out.stderr).toMatch(/^tribunal: 3\/3 scored, 0 with offline fallback, 0 unscored/);
+  });
+
+  it("--compare prints one JSON object with the comparison summary", async () => {
+    const out = await run(["examples/candidates.jsonl", "--protocol", "consensus", "--rubric", "candidate-skills", "--compare"]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout.trim().split("\n")).toHaveLength(1);
+    const summary = JSON.parse(out.stdout) as Record<string, any>;
+    expect(Object.keys(summary).sort()).toEqual(["comparison_summary", "individual_results"]);
+    expect(summary.comparison_summary.best_candidate).toMatchObject({ candidate_id: "candidate_2", score: 4.384 });
+    expect(typeof summary.comparison_summary.cross_candidate_insights).toBe("string");
+    expect(summary.comparison_summary.recommendation_rationale).toMatch(/^Recommend candidate_2: consensus score 4\.38/);
+    expect(summary.individual_results).toHaveLength(3);
+    expect(summary.individual_results[0].dialogue_id).toBe("candidate_2");
+    for (const r of summary.individual_results) checkResult(r, SKILLS, "candidate-skills");
+  });
+
+  it("judges a dialogue file with the default rubric customer-service-5", async () => {
+    const file = "examples/customer-service.jsonl";
+    const expected = readFileSync(join(ROOT, file), "utf8").split("\n").filter((l) => l.trim() !== "").length;
+    const out = await run([file, "--protocol", "consensus"]);
+    expect(out.code, out.stderr).toBe(0);
+    const results = lines(out.stdout);
+    expect(results).toHaveLength(expected);
+    for (const r of results) checkResult(r, CS, "customer-service-5");
+  });
+
+  it("a plain text submission is judged under its file name", async () => {
+    const path = join(dir, "jane-doe.txt");
+    writeFileSync(path, "I have built data pipelines in Python and SQL for four years, and I explain trade-offs to my team.\n");
+    const out = await run([path, "--protocol", "consensus", "--rubric", "candidate-skills"]);
+    expect(out.code, out.stderr).toBe(0);
+    const [r] = lines(out.stdout);
+    expect(r?.dialogue_id).toBe("jane-doe");
+    checkResult(r as Record<string, any>, SKILLS, "candidate-skills");
+  });
+
+  it("bad options exit 2 with one line on stderr", async () => {
+    const compare = await run(["examples/customer-service.jsonl", "--protocol", "panel", "--compare"]);
+    expect(compare.code).toBe(2);
+    expect(compare.stderr.trim()).toBe("tribunal: --compare needs --protocol consensus");
+    const rubric = await run(["examples/candidates.jsonl", "--protocol", "consensus", "--rubric", "customer-service"]);
+    expect(rubric.code).toBe(2);
+    expect(rubric.stdout).toBe("");
+    expect(rubric.stderr.trim()).toMatch(/^tribunal: the consensus protocol needs a rubric with a continuous scale/);
+  });
+});

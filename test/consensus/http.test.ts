@@ -1,0 +1,59 @@
+/**
+ * The consensus graph over the real OpenAI client against a local OpenAI-compatible stub: the schema
+ * names sent are the roles, the DESIGN example's numbers hold, and no human label reaches a request.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildConsensusGraph } from "../../graphs/consensus.js";
+import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
+import { answer, CRITIQUE, DIALOGUE } from "./helpers.js";
+
+describe("consensus over HTTP", () => {
+  let stub: OpenAIStub | undefined;
+  const saved: Record<string, string | undefined> = {};
+  beforeEach(() => {
+    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) saved[name] = process.env[name];
+    process.env.OPENAI_API_KEY = "sk-test-consensus-0123456789";
+    delete process.env.OPENAI_BASE_URL;
+  });
+  afterEach(async () => {
+    await stub?.close();
+    stub = undefined;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it("sends strict, generous, debate_critique and strict_refinement as schema names and scores 2.844", async () => {
+    const replies: Record<string, object> = {
+      strict: answer(2.0, 2.0, "strict"),
+      generous: answer(4.0, 4.0, "generous"),
+      debate_critique: { critique: CRITIQUE },
+      strict_refinement: answer(4.0, 4.0, "refined"),
+    };
+    stub = await startOpenAIStub((request) => ({ json: replies[request.schemaName ?? ""] ?? {} }));
+    const graph = buildConsensusGraph().compile();
+    const state = await graph.invoke({ dialogue: DIALOGUE }, { configurable: { model: "openai:gpt-4o-mini", baseUrl: stub.baseUrl, maxRetries: 0, timeoutMs: 5_000 } });
+    const result = state.result as Record<string, any>;
+
+    expect(stub.requests.map((r) => r.schemaName).sort()).toEqual(["debate_critique", "generous", "strict", "strict_refinement"]);
+    expect(stub.requests.every((r) => r.body.response_format?.type === "json_schema")).toBe(true);
+    expect(Math.abs(result.overall_score - 2.844)).toBeLessThan(1e-9);
+    expect(result.consensus_metadata).toMatchObject({ rounds_conducted: 2, consensus_method: "weighted_average" });
+    expect(result.meta).toMatchObject({ model: "openai:gpt-4o-mini", calls: 4, fallbacks: [], invalid_outputs: [] });
+    expect(result.meta.tokens.input).toBeGreaterThan(0);
+
+    for (const request of stub.requests) {
+      // Human ratings ([2,2,1] on turn 1, OVERALL [1,2,1]) and the dialogue act are labels: never sent.
+      expect(request.rawBody).not.toContain("SECRET_ACT_LABEL");
+      expect(request.rawBody).not.toMatch(/ratings/i);
+      expect(request.rawBody).not.toMatch(/\[\s*2\s*,\s*2\s*,\s*1\s*\]|\[\s*1\s*,\s*2\s*,\s*1\s*\]/);
+      expect(request.rawBody).not.toContain("sk-test-consensus");
+      expect(request.body.messages[0]?.role).toBe("system");
+    }
+    const systems = new Set(stub.requests.map((r) => r.body.messages[0]?.content));
+    expect(systems.size).toBe(1);
+    const refinement = stub.requests.find((r) => r.schemaName === "strict_refinement");
+    expect(refinement?.body.messages.at(-1)?.content).toContain(CRITIQUE);
+  });
+});
