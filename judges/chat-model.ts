@@ -1,6 +1,26 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AzureChatOpenAI, ChatOpenAI } from "@langchain/openai";
+import { AsyncCaller } from "@langchain/core/utils/async_caller";
+import { outputProblemOf } from "./answer-errors.js";
 import type { ModelSpec } from "./model-spec.js";
+
+/**
+ * LangChain's own retry policy (no retry on 4xx, waits on rate limits), except for an answer the
+ * client could not parse: resending the same prompt is not a repair, and runAgent repairs it.
+ */
+class StandardRetryPolicy extends AsyncCaller {
+  handler() {
+    return this.onFailedAttempt;
+  }
+}
+
+function retryUnlessAnswered(): (error: unknown) => void {
+  const standard = new StandardRetryPolicy({}).handler();
+  return (error) => {
+    if (outputProblemOf(error)) throw error;
+    standard?.(error);
+  };
+}
 
 export interface ProviderSettings {
   apiKey?: string | undefined;
@@ -17,7 +37,7 @@ export interface ProviderSettings {
 
 /** Builds the chat model for an LLM spec, always with an explicit timeout and retry count. */
 export function createChatModel(spec: Exclude<ModelSpec, { provider: "offline" }>, settings: ProviderSettings): BaseChatModel {
-  const common = { temperature: settings.temperature, timeout: settings.timeoutMs, maxRetries: settings.maxRetries };
+  const common = { temperature: settings.temperature, timeout: settings.timeoutMs, maxRetries: settings.maxRetries, onFailedAttempt: retryUnlessAnswered() };
   if (spec.provider === "azure") {
     return new AzureChatOpenAI({
       ...common,

@@ -2,10 +2,11 @@ import type { AIMessage, BaseMessage } from "@langchain/core/messages";
 import { HumanMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
-import { describeIssues } from "../util/zod-issues.js";
+import { ConfigError } from "../config/errors.js";
 import { repairPrompt } from "../prompts/repair.js";
 import { classifyError } from "./classify-error.js";
 import type { Judge } from "./judge.js";
+import { outputProblemOf } from "./answer-errors.js";
 import { parseAnswer } from "./parse-answer.js";
 import type { CallFailure, OutputProblem } from "./problems.js";
 
@@ -42,17 +43,6 @@ export type OnFailure = "fallback" | "unscored";
 function usageOf(raw: BaseMessage): { input: number; output: number } {
   const usage = (raw as AIMessage).usage_metadata;
   return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
-}
-
-/** An answer the client itself failed to parse (SyntaxError, ZodError, OutputParserException), as a problem to repair. */
-function outputProblemOf(error: unknown): OutputProblem | undefined {
-  const e = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; message?: unknown; issues?: unknown; lc_error_code?: unknown };
-  const name = typeof e.name === "string" ? e.name : "";
-  if (/^\$?ZodError$/.test(name) && Array.isArray(e.issues)) return { kind: "schema_invalid", message: describeIssues(error as z.ZodError) };
-  if (name === "SyntaxError" || name === "OutputParserException" || e.lc_error_code === "OUTPUT_PARSING_FAILURE") {
-    return { kind: "malformed_json", message: `the reply is not valid JSON (${String(e.message ?? "").split("\n")[0]})` };
-  }
-  return undefined;
 }
 
 async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
@@ -104,6 +94,10 @@ export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: O
   if (answer.ok) {
     record.source = "llm";
     return { ok: true, output: answer.output, record: finish() };
+  }
+  if (answer.failure.kind === "auth") {
+    // Every call would fail alike: stop the run rather than fall back on every dialogue.
+    throw new ConfigError(`${answer.failure.agent}: the provider rejected the credentials (${answer.failure.message}); check OPENAI_API_KEY, AZURE_OPENAI_API_KEY or --base-url`);
   }
   record.error = answer.failure;
   if (onFailure === "fallback") {

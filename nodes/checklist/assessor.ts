@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { turnBlocks } from "../../checklist/turn-blocks.js";
 import { ensureConfiguration } from "../../config/configuration.js";
+import { isConfigError } from "../../config/errors.js";
 import { AssessorOutput, checkAssessment } from "../../contracts/assessor.js";
 import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "../../graphs/checklist-state.js";
 import { classifyError } from "../../judges/classify-error.js";
@@ -9,6 +10,7 @@ import { offlineAssessment } from "../../judges/offline/assessor/index.js";
 import type { CallFailure } from "../../judges/problems.js";
 import { runAgent, type CallRecord } from "../../judges/run-agent.js";
 import { assessorMessages } from "../../prompts/checklist.js";
+import { isRubricError } from "../../rubrics/errors.js";
 
 /** Room for every assessor's chain (sequence, model, parser) listening to one run's abort signal. */
 const SIGNAL_LISTENERS = 100;
@@ -28,7 +30,8 @@ function errored(criterion: string, failure: CallFailure, record: CallRecord | u
  * - `fallback`: the offline assessor's answer, flagged in `meta.fallbacks`;
  * - `unscored`: ERROR for this criterion (seed 003), reported, left out of the ratio, and tripping
  *   the gate when the criterion is a safety one.
- * Nothing a branch meets is thrown: one failing criterion never loses the others.
+ * Nothing else a branch meets is thrown (only configuration errors, which stop every branch alike):
+ * one failing criterion never loses the others.
  */
 export async function assessor(input: typeof AssessorInput.State, config: LangGraphRunnableConfig): Promise<typeof ChecklistState.Update> {
   const { rubric, judge, onFailure } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
@@ -57,6 +60,8 @@ export async function assessor(input: typeof AssessorInput.State, config: LangGr
     if (!answer.ok) return errored(id, answer.failure, answer.record);
     return { calls: [answer.record], assessments: { [id]: { criterion: id, answer: answer.output.answer, reasoning: answer.output.reasoning } } };
   } catch (error) {
+    // A configuration problem (bad credentials, a bad rubric) stops the run: it is not one criterion's failure.
+    if (isConfigError(error) || isRubricError(error)) throw error;
     return errored(id, classifyError(agent, error), undefined);
   }
 }

@@ -64,9 +64,18 @@ describe("checklist graph", () => {
 
     // With onFailure fallback (the default) the offline assessor answers MT4 instead, flagged in meta.
     const fallback = await run(({ messages }) => (criterionIdOf(messages) === "MT4" ? new Error("boom: provider down") : yes(3)), { rubric: SMALL_RUBRIC_PATH });
-    expect(fallback.result.criteria[3]).toMatchObject({ id: "MT4", answer: "NA", counted_as: "NA" });
+    // Work and sleep both come up; Turn 3 signposts "Let's look at the deadlines": offline YES.
+    expect(fallback.result.criteria[3]).toMatchObject({ id: "MT4", answer: "YES", counted_as: "YES" });
+    expect(fallback.result.criteria[3].reasoning).toMatch(/^Turn 3: 'Let’s look at the deadlines together\.'/);
     expect(fallback.result.meta.fallbacks).toEqual([{ agent: "assessor:MT4", kind: "error", message: "boom: provider down" }]);
-    expect(fallback.result).toMatchObject({ yes: 3, na: 1, errors: 0 });
+    expect(fallback.result).toMatchObject({ yes: 4, na: 0, errors: 0 });
+  });
+
+  it("a credentials failure stops the whole run instead of becoming one criterion's ERROR", async () => {
+    const denied = () => Object.assign(new Error("Incorrect API key provided"), { status: 401 });
+    await expect(run(({ messages }) => (criterionIdOf(messages) === "CQ9" ? denied() : yes(1)), { rubric: SMALL_RUBRIC_PATH, onFailure: "unscored" })).rejects.toMatchObject({
+      name: "ConfigError",
+    });
   });
 
   it("an ERROR on a safety criterion rejects the conversation", async () => {

@@ -87,7 +87,7 @@ describe("failed judge calls over HTTP", () => {
     expect(JSON.stringify(result)).not.toMatch(/"score"|numeric_weighted_average|OverallExperience/);
   });
 
-  it("a 401 that echoes the API key is classified as auth, not retried, and redacted everywhere", async () => {
+  it("a 401 that echoes the API key stops the run with a redacted configuration error, after one request", async () => {
     errorServer = await startErrorServer(401, (authorization) => ({
       error: {
         message: `Incorrect API key provided: ${authorization?.replace(/^Bearer /, "")}. You can find your API key at https://platform.openai.com/account/api-keys.`,
@@ -97,19 +97,21 @@ describe("failed judge calls over HTTP", () => {
     }));
     const key = apiKey();
     const secretPart = key.slice("sk-test-".length);
-    const result = await runPanel(wrongAddressDialogue(), { model: "openai:gpt-4o-mini", baseUrl: errorServer.baseUrl, maxRetries: 1, timeoutMs: 5_000 }, key);
-
-    // The key really went out (so the server could echo it), once per agent: a 401 is not retried.
-    expect(errorServer.authorizations).toEqual([`Bearer ${key}`, `Bearer ${key}`]);
-    const expected = "HTTP 401: Incorrect API key provided: [redacted]. You can find your API key at https://platform.openai.com/account/api-keys.";
-    expect(result.meta.fallbacks).toEqual([
-      { agent: "evaluator", kind: "auth", message: expected },
-      { agent: "critic", kind: "auth", message: expected },
-    ]);
-    expect(JSON.stringify(result)).not.toContain(secretPart);
-
-    const unscored = await runPanel(wrongAddressDialogue(), { model: "openai:gpt-4o-mini", baseUrl: errorServer.baseUrl, maxRetries: 0, timeoutMs: 5_000, onFailure: "unscored" }, key);
-    expect(unscored).toMatchObject({ status: "unscored", error: { agent: "evaluator", kind: "auth", message: expected } });
-    expect(JSON.stringify(unscored)).not.toContain(secretPart);
+    // A rejected key fails every call alike: falling back to offline for thousands of dialogues
+    // would hide it, so the run stops (exit 2 in the CLI), whatever --on-failure says.
+    for (const onFailure of ["fallback", "unscored"]) {
+      const before = errorServer.authorizations.length;
+      const error = await runPanel(wrongAddressDialogue(), { model: "openai:gpt-4o-mini", baseUrl: errorServer.baseUrl, maxRetries: 1, timeoutMs: 5_000, onFailure }, key).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.name).toBe("ConfigError");
+      expect(error?.message).toBe(
+        "evaluator: the provider rejected the credentials (HTTP 401: Incorrect API key provided: [redacted]. You can find your API key at https://platform.openai.com/account/api-keys.); check OPENAI_API_KEY, AZURE_OPENAI_API_KEY or --base-url",
+      );
+      expect(error?.message).not.toContain(secretPart);
+      // The key really went out (so the server could echo it), once: a 401 is not retried and the critic never runs.
+      expect(errorServer.authorizations.slice(before)).toEqual([`Bearer ${key}`]);
+    }
   });
 });
