@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { OutputProblem } from "../judges/problems.js";
 import type { Rubric } from "../rubrics/schema.js";
-import { describeScale, onScale, outOfScale } from "./scale.js";
+import { describeScale } from "./scale.js";
+import { checkVerdicts } from "./verdicts.js";
 
 export const BaremVerdict = z.object({
   justification: z.string().describe("One sentence grounded in the dialogue, referencing a specific line or behavior"),
@@ -27,15 +28,7 @@ export function judgeSchema(rubric: Rubric) {
 
 /** What the schema cannot say: every criterion scored on the scale, with a justification. */
 export function checkJudgement(output: JudgeOutput, rubric: Rubric): OutputProblem[] {
-  const problems: OutputProblem[] = [];
-  for (const c of rubric.criteria) {
-    const verdict = output[c.id];
-    if (!verdict) {
-      problems.push({ kind: "missing_criteria", message: `no verdict for ${c.id}` });
-      continue;
-    }
-    if (!onScale(verdict.score, rubric)) problems.push(outOfScale(c.id, verdict.score, rubric));
-    if (verdict.justification.trim() === "") problems.push({ kind: "schema_invalid", message: `${c.id} justification is empty` });
-  }
-  return problems;
+  return checkVerdicts(output, rubric, (id, verdict) =>
+    verdict.justification.trim() === "" ? [{ kind: "schema_invalid", message: `${id} justification is empty` }] : [],
+  );
 }

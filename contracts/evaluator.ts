@@ -3,7 +3,8 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { checkQuotes } from "../evidence/quotes.js";
 import type { OutputProblem } from "../judges/problems.js";
 import type { Rubric } from "../rubrics/schema.js";
-import { describeScale, onScale, outOfScale } from "./scale.js";
+import { describeScale } from "./scale.js";
+import { checkVerdicts } from "./verdicts.js";
 
 export const CriterionVerdict = z.object({
   justification: z.string().describe("One sentence that quotes at least one utterance in double quotes, e.g. USER: \"I liked the story\""),
@@ -22,19 +23,10 @@ export type EvaluatorOutput = Record<string, CriterionVerdict>;
 
 /** What the schema cannot say: scores on the scale, and justifications that quote the transcript. */
 export function checkEvaluation(output: EvaluatorOutput, rubric: Rubric, dialogue: Dialogue): OutputProblem[] {
-  const problems: OutputProblem[] = [];
-  for (const c of rubric.criteria) {
-    const verdict = output[c.id];
-    if (!verdict) {
-      problems.push({ kind: "missing_criteria", message: `no verdict for ${c.id}` });
-      continue;
-    }
-    if (!onScale(verdict.score, rubric)) problems.push(outOfScale(c.id, verdict.score, rubric));
+  return checkVerdicts(output, rubric, (id, verdict) => {
     const quotes = checkQuotes(verdict.justification, dialogue);
-    if (!quotes.some((q) => q.verified)) {
-      const detail = quotes.length === 0 ? "quotes no utterance" : `quotes text that is not in the transcript: ${quotes.map((q) => JSON.stringify(q.quote)).join(", ")}`;
-      problems.push({ kind: "unverified_quote", message: `${c.id} justification ${detail}` });
-    }
-  }
-  return problems;
+    if (quotes.some((q) => q.verified)) return [];
+    const detail = quotes.length === 0 ? "quotes no utterance" : `quotes text that is not in the transcript: ${quotes.map((q) => JSON.stringify(q.quote)).join(", ")}`;
+    return [{ kind: "unverified_quote", message: `${id} justification ${detail}` }];
+  });
 }

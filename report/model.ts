@@ -1,0 +1,265 @@
+/**
+ * The data a report embeds (once, as JSON) and its page renders. Built in Node by `summarise*.ts`,
+ * `details*.ts` and `agreement.ts`; read in the browser by `report/client/` (type imports only).
+ */
+import type { AgreementReport } from "../agreement/report.js";
+import type { AgreementProtocol } from "../agreement/result-line.js";
+
+export type ProtocolId = AgreementProtocol;
+
+/** One bar: a label and how many. */
+export interface Count {
+  key: string;
+  count: number;
+}
+
+/** Counts over ordered categories (discrete scores, or bins of a continuous score). */
+export interface Distribution {
+  labels: string[];
+  counts: number[];
+  /** Values that went into it (nulls left out). */
+  n: number;
+  mean: number | null;
+  median: number | null;
+}
+
+/** `counts[s][c]`: how many times series `s` (a score, an answer, an action) occurs for column `c` (a criterion). */
+export interface Stacked {
+  columns: string[];
+  series: string[];
+  counts: number[][];
+}
+
+export interface RuleTally {
+  rule: string;
+  criterion: string | null;
+  /** Lines where the rule was considered (recorded in the audit). */
+  considered: number;
+  fired: number;
+}
+
+interface ProtocolCommon {
+  /** Lines of this protocol (scored and unscored). */
+  lines: number;
+  scored: number;
+  unscored: number;
+  rubrics: string[];
+  models: string[];
+  /** The headline score: bucketed overall (panel/barem), overall_score (consensus), score (checklist). */
+  overall: { field: string; distribution: Distribution };
+  /** The continuous score behind a bucketed overall (panel/barem). */
+  continuous: { field: string; distribution: Distribution } | null;
+  /** Criterion scores (checklist: answers) by criterion. */
+  criteria: Stacked & { field: string; means: (number | null)[] };
+}
+
+export interface PanelSummary extends ProtocolCommon {
+  protocol: "panel";
+  /** Referee decisions over every criterion of every scored line. */
+  actions: Count[];
+  actionsByCriterion: Stacked;
+  /** Lines where the critic's version was adopted entirely. */
+  adopted: number;
+  /** Lines with at least one critic disagreement. */
+  disputed: number;
+  quotes: { evaluator: { verified: number; unverified: number }; referee: { verified: number; unverified: number } };
+  rules: RuleTally[];
+}
+
+export interface BaremSummary extends ProtocolCommon {
+  protocol: "barem";
+  rules: RuleTally[];
+}
+
+export interface ConsensusSummary extends ProtocolCommon {
+  protocol: "consensus";
+  paths: Count[];
+  rounds: Count[];
+  /** |strict − generous| at the end. */
+  gap: Distribution;
+}
+
+export interface ChecklistSummary extends ProtocolCommon {
+  protocol: "checklist";
+  outcomes: Count[];
+  /** Lines rejected by the safety gate, and which safety criteria tripped it. */
+  gate: { tripped: number; byCriterion: Count[] };
+  invalidNa: Count[];
+  passThreshold: number | null;
+}
+
+export type ProtocolSummary = PanelSummary | BaremSummary | ConsensusSummary | ChecklistSummary;
+
+export interface Operations {
+  lines: number;
+  scored: number;
+  unscored: number;
+  /** `agent · kind` of the unscored lines' errors. */
+  unscoredBy: Count[];
+  /** Fallbacks and invalid outputs: lines with at least one, occurrences, by `agent · kind`. */
+  fallbacks: { lines: number; total: number; by: Count[] };
+  invalidOutputs: { lines: number; total: number; by: Count[] };
+  warnings: { lines: number; total: number; top: Count[] };
+  tokens: { input: number; output: number; total: number; lines: number };
+  /** Sum of `meta.cost_usd` over the lines that carry it; null when none does. */
+  cost: { usd: number; lines: number } | null;
+  calls: number;
+  latency: { totalMs: number; distribution: Distribution };
+  byModel: { model: string; lines: number; tokens: number; costUsd: number | null }[];
+}
+
+export interface QuoteMark {
+  quote: string;
+  verified: boolean;
+  turn: number | null;
+}
+
+export interface PanelCriterionDetail {
+  criterion: string;
+  evaluator: { score: number | null; justification: string; quotes: QuoteMark[] };
+  critic: { agree: boolean | null; comment: string; suggested: number | null } | null;
+  decision: { action: string; reason: string; suggested: number | null; quotes: QuoteMark[] } | null;
+  final: { score: number | null; justification: string | null };
+}
+
+export interface RuleFired {
+  rule: string;
+  criterion: string | null;
+  fired: boolean;
+  detail: string;
+}
+
+export interface PanelDetail {
+  protocol: "panel";
+  criteria: PanelCriterionDetail[];
+  average: number | null;
+  adjusted: number | null;
+  overall: number | null;
+  weightedCalc: string;
+  mappingRule: string;
+  decisionRules: string;
+  adopted: boolean;
+  evidenceUsed: string[];
+  rules: RuleFired[];
+}
+
+export interface BaremDetail {
+  protocol: "barem";
+  criteria: { criterion: string; score: number | null; justification: string }[];
+  overall: { score: number | null; justification: string };
+  average: number | null;
+  weightedCalc: string;
+  mappingRule: string;
+  rules: RuleFired[];
+}
+
+export interface ScoreSet {
+  overall: number | null;
+  criteria: Record<string, number>;
+}
+
+export interface ConsensusDetail {
+  protocol: "consensus";
+  overall: number | null;
+  method: string;
+  rounds: number | null;
+  strictFinal: number | null;
+  generousFinal: number | null;
+  criteria: { criterion: string; score: number | null; reasoning: string; strict: string; generous: string }[];
+  strictReasoning: string;
+  generousReasoning: string;
+  debate: {
+    round: number | null;
+    critique: string;
+    strictBefore: ScoreSet | null;
+    strictAfter: ScoreSet | null;
+    generousBefore: ScoreSet | null;
+    generousAfter: ScoreSet | null;
+    reasoning: string;
+    difference: number | null;
+    agreed: boolean | null;
+  }[];
+}
+
+export interface ChecklistDetail {
+  protocol: "checklist";
+  score: number | null;
+  yes: number | null;
+  no: number | null;
+  na: number | null;
+  errors: number | null;
+  passed: boolean | null;
+  rejected: boolean | null;
+  passThreshold: number | null;
+  gate: { tripped: boolean; criteria: string[] };
+  criteria: { id: string; category: string | null; answer: string; countedAs: string; invalidNa: boolean; safety: boolean; reasoning: string }[];
+}
+
+export interface UnscoredDetail {
+  protocol: "unscored";
+  error: { agent: string; kind: string; message: string };
+}
+
+export interface MetaDetail {
+  protocol: string | null;
+  rubric: string | null;
+  model: string | null;
+  tokens: { input: number; output: number; total: number } | null;
+  latencyMs: number | null;
+  calls: number | null;
+  costUsd: number | null;
+  configHash: string | null;
+  fallbacks: { agent: string; kind: string; message: string }[];
+  invalidOutputs: { agent: string; kind: string; message: string }[];
+  warnings: string[];
+}
+
+export interface Detail {
+  meta: MetaDetail;
+  body: PanelDetail | BaremDetail | ConsensusDetail | ChecklistDetail | UnscoredDetail | null;
+}
+
+/** One row of the per-dialogue table. */
+export interface Row {
+  /** Line of the results file. */
+  line: number;
+  id: string;
+  protocol: ProtocolId | null;
+  status: "scored" | "unscored";
+  /** The headline score as shown (bucket, 1–5 score, checklist ratio); null when unscored or not applicable. */
+  overall: number | null;
+  /** The continuous score behind it (panel/barem weighted average). */
+  score: number | null;
+  /** Searchable markers: referee actions, fired rules, unverified quotes, gate, fallbacks… */
+  flags: string[];
+  tokens: number | null;
+  costUsd: number | null;
+  latencyMs: number | null;
+  model: string | null;
+  /** Unscored: the error's message. */
+  error: string | null;
+}
+
+/** Judge against the human mean for one protocol's lines. */
+export interface AgreementSection {
+  protocol: ProtocolId;
+  report: AgreementReport;
+  /** x = human mean OVERALL (1–5), y = judge continuous score, one point per joined dialogue. */
+  scatter: { field: string; ids: string[]; human: number[]; judge: number[] };
+  /** `matrix[j][h]`: dialogues whose judge bucket is labels[j] and human bucket labels[h]. */
+  confusion: { labels: number[]; judgeField: string; humanMapping: string; matrix: number[][]; exact: number; withinOne: number; n: number };
+}
+
+export interface ReportData {
+  title: string;
+  generatedAt: string;
+  source: { results: string; labels: string | null };
+  protocols: ProtocolSummary[];
+  operations: Operations;
+  agreement: AgreementSection[];
+  /** Why an agreement section is missing or partial (no --labels, a protocol without human OVERALL ratings…). */
+  agreementNotes: string[];
+  rows: Row[];
+  /** Same order as rows. */
+  details: Detail[];
+}
