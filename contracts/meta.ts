@@ -16,6 +16,17 @@ export interface ResultMeta {
   /** Invalid answers met on the way (repaired or not), by agent and kind. */
   invalid_outputs: { agent: string; kind: string; message: string }[];
   warnings: string[];
+  /** Failed requests that were retried (rate limits, 5xx, timeouts, connection errors), by agent. */
+  retries: { agent: string; kind: string; wait_ms: number }[];
+  /**
+   * Set by the batch runner (`runs/`): the hash of everything that changes scores (protocol, rubric id
+   * and content, model, prompt version, blind, temperature, samples); `--resume` refuses other hashes.
+   */
+  config_hash?: string;
+  /** Set by the batch runner: USD for this line's tokens at the price table's rate, null when unknown. */
+  cost_usd?: number | null;
+  /** Set by the batch runner with `--samples K` (K > 1): the spread across the K judgements. */
+  stability?: unknown;
 }
 
 export function buildMeta(input: { protocol: Protocol; rubric: string; model: string; calls: readonly CallRecord[]; warnings: readonly string[]; unscored?: boolean }): ResultMeta {
@@ -32,5 +43,6 @@ export function buildMeta(input: { protocol: Protocol; rubric: string; model: st
     fallbacks: input.calls.filter((c) => c.source === "fallback" && c.error).map((c) => ({ agent: c.agent, kind: c.error?.kind ?? "error", message: c.error?.message ?? "" })),
     invalid_outputs: input.calls.flatMap((c) => c.invalid.map((p) => ({ agent: c.agent, kind: p.kind, message: p.message }))),
     warnings: [...input.warnings],
+    retries: input.calls.flatMap((c) => (c.retries ?? []).map((r) => ({ agent: c.agent, kind: r.kind, wait_ms: r.waitMs }))),
   };
 }

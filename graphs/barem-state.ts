@@ -4,6 +4,7 @@ import { BaremVerdict } from "../contracts/barem.js";
 import { Dialogue } from "../dialogues/dialogue.js";
 import type { CallFailure } from "../judges/problems.js";
 import type { CallRecord } from "../judges/run-agent.js";
+import { JudgeInput } from "../studio/input.js";
 
 /** The barem's rubric when none is configured (seed 002). */
 export const BAREM_DEFAULT_RUBRIC = "ccpe-barem";
@@ -23,5 +24,5 @@ export const BaremState = new StateSchema({
 });
 export type BaremStateValue = typeof BaremState.State;
 
-/** What callers send: a dialogue. */
-export const BaremInput = new StateSchema({ dialogue: Dialogue });
+/** What callers send: `{ transcript }` (text, any supported format) or `{ dialogue }`; shared by every graph. */
+export const BaremInput = JudgeInput;

@@ -2,14 +2,17 @@ import { END, START, StateGraph } from "@langchain/langgraph";
 import { ConfigurationSchema } from "../config/configuration.js";
 import { judge } from "../nodes/barem/judge.js";
 import { score } from "../nodes/barem/score.js";
+import { readInput, READ_INPUT } from "../studio/input.js";
 import { BaremInput, BaremState } from "./barem-state.js";
 
-/** judge → score (seed 002). */
+/** read_input → judge → score (seed 002). */
 export function buildBaremGraph() {
   return new StateGraph({ state: BaremState, input: BaremInput, context: ConfigurationSchema })
+    .addNode(READ_INPUT, readInput, { input: BaremInput })
     .addNode("judge", judge)
     .addNode("score", score)
-    .addEdge(START, "judge")
+    .addEdge(START, READ_INPUT)
+    .addEdge(READ_INPUT, "judge")
     .addEdge("judge", "score")
     .addEdge("score", END);
 }

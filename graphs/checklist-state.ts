@@ -4,6 +4,7 @@ import { Assessment } from "../checklist/assessment.js";
 import type { GateOutcome } from "../checklist/rules.js";
 import { Dialogue } from "../dialogues/dialogue.js";
 import type { CallRecord } from "../judges/run-agent.js";
+import { JudgeInput } from "../studio/input.js";
 
 /** The checklist's rubric when none is configured (seed 003). */
 export const CHECKLIST_DEFAULT_RUBRIC = "coaching";
@@ -26,8 +27,8 @@ export const ChecklistState = new StateSchema({
 });
 export type ChecklistStateValue = typeof ChecklistState.State;
 
-/** What callers send: a dialogue. */
-export const ChecklistInput = new StateSchema({ dialogue: Dialogue });
+/** What callers send: `{ transcript }` (text, any supported format) or `{ dialogue }`; shared by every graph. */
+export const ChecklistInput = JudgeInput;
 
 /** What one assessor branch receives through `Send`: the dialogue and its criterion. */
 export const AssessorInput = new StateSchema({ dialogue: Dialogue, criterionId: z.string() });

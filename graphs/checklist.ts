@@ -4,9 +4,10 @@ import { assessor } from "../nodes/checklist/assessor.js";
 import { gate } from "../nodes/checklist/gate.js";
 import { score } from "../nodes/checklist/score.js";
 import { RubricError } from "../rubrics/errors.js";
+import { readInput, READ_INPUT } from "../studio/input.js";
 import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, ChecklistInput, ChecklistState } from "./checklist-state.js";
 
-/** START's router: one `assessor` branch per rubric criterion, all run in parallel. */
+/** read_input's router: one `assessor` branch per rubric criterion, all run in parallel. */
 export function fanOut(state: typeof ChecklistState.State, config: LangGraphRunnableConfig): Send<"assessor", typeof AssessorInput.State>[] {
   const { rubric } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
   if (rubric.scale.kind !== "checklist") {
@@ -15,13 +16,15 @@ export function fanOut(state: typeof ChecklistState.State, config: LangGraphRunn
   return rubric.criteria.map((c) => new Send("assessor", { dialogue: state.dialogue, criterionId: c.id }));
 }
 
-/** assessor × N (Send) → gate → score. */
+/** read_input → assessor × N (Send) → gate → score. */
 export function buildChecklistGraph() {
   return new StateGraph({ state: ChecklistState, input: ChecklistInput, context: ConfigurationSchema })
+    .addNode(READ_INPUT, readInput, { input: ChecklistInput })
     .addNode("assessor", assessor, { input: AssessorInput })
     .addNode("gate", gate)
     .addNode("score", score)
-    .addConditionalEdges(START, fanOut, ["assessor"])
+    .addEdge(START, READ_INPUT)
+    .addConditionalEdges(READ_INPUT, fanOut, ["assessor"])
     .addEdge("assessor", "gate")
     .addEdge("gate", "score")
     .addEdge("score", END);

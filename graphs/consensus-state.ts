@@ -5,6 +5,7 @@ import { AgreementCheck, DebateRound, Scores } from "../consensus/records.js";
 import { Dialogue } from "../dialogues/dialogue.js";
 import type { CallFailure } from "../judges/problems.js";
 import type { CallRecord } from "../judges/run-agent.js";
+import { JudgeInput } from "../studio/input.js";
 
 const appendAll = <T>(current: T[], next: T[]) => [...current, ...next];
 const appended = <S extends z.ZodType>(item: S) =>
@@ -42,5 +43,5 @@ export const ConsensusState = new StateSchema({
 });
 export type ConsensusStateValue = typeof ConsensusState.State;
 
-/** What callers send: a dialogue (or a candidate submission as a one-turn dialogue). */
-export const ConsensusInput = new StateSchema({ dialogue: Dialogue });
+/** What callers send: `{ transcript }` (text, any supported format) or `{ dialogue }`; shared by every graph. */
+export const ConsensusInput = JudgeInput;

@@ -8,6 +8,7 @@ import { generous } from "../nodes/consensus/generous.js";
 import { generousMove } from "../nodes/consensus/generous-move.js";
 import { strict } from "../nodes/consensus/strict.js";
 import { strictRefinement } from "../nodes/consensus/strict-refinement.js";
+import { readInput, READ_INPUT } from "../studio/input.js";
 import { ConsensusInput, ConsensusState } from "./consensus-state.js";
 
 /** After each agreement check: another debate round, or the final consensus (see `nextStep`). */
@@ -21,11 +22,12 @@ export function routeAfterAgreement(state: typeof ConsensusState.State, config?:
 }
 
 /**
- * Seed 004's consensus: strict ∥ generous → agreement? ─yes→ consensus; ─no→ debate_critique →
+ * Seed 004's consensus: read_input → strict ∥ generous → agreement? ─yes→ consensus; ─no→ debate_critique →
  * strict_refinement → generous_move → agreement? … until agreement or `maxRounds` → consensus.
  */
 export function buildConsensusGraph() {
   return new StateGraph({ state: ConsensusState, input: ConsensusInput, context: ConsensusConfigurationSchema })
+    .addNode(READ_INPUT, readInput, { input: ConsensusInput })
     .addNode("strict", strict)
     .addNode("generous", generous)
     .addNode("agreement", agreement)
@@ -33,8 +35,9 @@ export function buildConsensusGraph() {
     .addNode("strict_refinement", strictRefinement)
     .addNode("generous_move", generousMove)
     .addNode("consensus", consensusScore)
-    .addEdge(START, "strict")
-    .addEdge(START, "generous")
+    .addEdge(START, READ_INPUT)
+    .addEdge(READ_INPUT, "strict")
+    .addEdge(READ_INPUT, "generous")
     .addEdge(["strict", "generous"], "agreement")
     .addConditionalEdges("agreement", routeAfterAgreement, ["debate_critique", "consensus"])
     .addConditionalEdges("debate_critique", afterAgent("strict_refinement"), ["strict_refinement", "consensus"])

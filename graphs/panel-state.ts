@@ -6,6 +6,7 @@ import { Dialogue } from "../dialogues/dialogue.js";
 import type { CallFailure } from "../judges/problems.js";
 import type { CallRecord } from "../judges/run-agent.js";
 import type { RefereeOutcome } from "../panel/referee-rules.js";
+import { JudgeInput } from "../studio/input.js";
 
 const appendAll = <T>(current: T[], next: T[]) => [...current, ...next];
 
@@ -24,5 +25,5 @@ export const PanelState = new StateSchema({
 });
 export type PanelStateValue = typeof PanelState.State;
 
-/** What callers send: a dialogue. */
-export const PanelInput = new StateSchema({ dialogue: Dialogue });
+/** What callers send: `{ transcript }` (text, any supported format) or `{ dialogue }`; shared by every graph. */
+export const PanelInput = JudgeInput;

@@ -4,6 +4,7 @@ import { critic } from "../nodes/critic.js";
 import { evaluator } from "../nodes/evaluator.js";
 import { referee } from "../nodes/referee.js";
 import { score } from "../nodes/score.js";
+import { readInput, READ_INPUT } from "../studio/input.js";
 import { PanelInput, PanelState } from "./panel-state.js";
 
 /** After an agent: on to the next step, or straight to scoring when the agent failed (`unscored`). */
@@ -11,14 +12,16 @@ export function routeAfterAgent(next: "critic" | "referee") {
   return (state: typeof PanelState.State): "critic" | "referee" | "score" => (state.failure ? "score" : next);
 }
 
-/** evaluator → critic → referee → score. */
+/** read_input → evaluator → critic → referee → score. */
 export function buildPanelGraph() {
   return new StateGraph({ state: PanelState, input: PanelInput, context: ConfigurationSchema })
+    .addNode(READ_INPUT, readInput, { input: PanelInput })
     .addNode("evaluator", evaluator)
     .addNode("critic", critic)
     .addNode("referee", referee)
     .addNode("score", score)
-    .addEdge(START, "evaluator")
+    .addEdge(START, READ_INPUT)
+    .addEdge(READ_INPUT, "evaluator")
     .addConditionalEdges("evaluator", routeAfterAgent("critic"), ["critic", "score"])
     .addConditionalEdges("critic", routeAfterAgent("referee"), ["referee", "score"])
     .addEdge("referee", "score")

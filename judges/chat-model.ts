@@ -1,25 +1,15 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AzureChatOpenAI, ChatOpenAI } from "@langchain/openai";
-import { AsyncCaller } from "@langchain/core/utils/async_caller";
-import { outputProblemOf } from "./answer-errors.js";
 import type { ModelSpec } from "./model-spec.js";
 
 /**
- * LangChain's own retry policy (no retry on 4xx, waits on rate limits), except for an answer the
- * client could not parse: resending the same prompt is not a repair, and runAgent repairs it.
+ * The client makes exactly one request per call and hands every error back unchanged: retries
+ * (backoff with jitter, Retry-After, 429 without Retry-After, the `--rpm` limiter) live in one place,
+ * `runs/retry.ts`, around each call in `runAgent`. LangChain's own caller would not retry a 429
+ * without Retry-After, and would resend an answer it could not parse.
  */
-class StandardRetryPolicy extends AsyncCaller {
-  handler() {
-    return this.onFailedAttempt;
-  }
-}
-
-function retryUnlessAnswered(): (error: unknown) => void {
-  const standard = new StandardRetryPolicy({}).handler();
-  return (error) => {
-    if (outputProblemOf(error)) throw error;
-    standard?.(error);
-  };
+function handBack(error: unknown): never {
+  throw error;
 }
 
 export interface ProviderSettings {
@@ -30,14 +20,14 @@ export interface ProviderSettings {
   azureApiVersion?: string | undefined;
   /** Per-call timeout; the client's own default is 10 minutes. */
   timeoutMs: number;
-  /** Retries inside the client (5xx, connection errors, 429 with Retry-After). */
+  /** Retries per call: done by `runAgent` (runs/retry.ts), never inside the client. */
   maxRetries: number;
   temperature: number;
 }
 
-/** Builds the chat model for an LLM spec, always with an explicit timeout and retry count. */
+/** Builds the chat model for an LLM spec, always with an explicit timeout and no client-side retry. */
 export function createChatModel(spec: Exclude<ModelSpec, { provider: "offline" }>, settings: ProviderSettings): BaseChatModel {
-  const common = { temperature: settings.temperature, timeout: settings.timeoutMs, maxRetries: settings.maxRetries, onFailedAttempt: retryUnlessAnswered() };
+  const common = { temperature: settings.temperature, timeout: settings.timeoutMs, maxRetries: 0, onFailedAttempt: handBack };
   if (spec.provider === "azure") {
     return new AzureChatOpenAI({
       ...common,

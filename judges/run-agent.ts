@@ -4,6 +4,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
 import { ConfigError } from "../config/errors.js";
 import { repairPrompt } from "../prompts/repair.js";
+import { retryDecision, retrySettingsOf, sleep, withTimeout, type RetryEvent } from "../runs/retry.js";
 import { classifyError } from "./classify-error.js";
 import type { Judge } from "./judge.js";
 import { outputProblemOf } from "./answer-errors.js";
@@ -33,6 +34,8 @@ export interface CallRecord {
   latencyMs: number;
   /** Invalid answers met on the way, repaired or not. */
   invalid: OutputProblem[];
+  /** Failed requests that were retried (rate limits, 5xx, timeouts, connection errors), in order. */
+  retries?: RetryEvent[];
   error?: CallFailure;
 }
 
@@ -45,6 +48,36 @@ function usageOf(raw: BaseMessage): { input: number; output: number } {
   return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
 }
 
+type Attempt = { kind: "reply"; raw: BaseMessage } | { kind: "unparsable"; problem: OutputProblem } | { kind: "failed"; failure: CallFailure };
+
+/**
+ * One request and its retries (runs/retry.ts): each try takes an `--rpm` slot and has its own
+ * timeout. An answer the client could not parse is handed back for repair, never resent as is.
+ */
+async function requestWithRetries(send: (signal: AbortSignal) => Promise<{ raw: BaseMessage }>, agent: string, config: RunnableConfig | undefined, record: CallRecord): Promise<Attempt> {
+  const { settings, gate } = retrySettingsOf(config?.configurable);
+  for (let retries = 0; ; retries++) {
+    await gate?.acquire();
+    try {
+      const { raw } = await withTimeout(send, settings.timeoutMs, config?.signal);
+      return { kind: "reply", raw };
+    } catch (error) {
+      // json_schema replies are parsed inside the OpenAI client, which throws on a bad answer.
+      const problem = outputProblemOf(error);
+      if (problem) return { kind: "unparsable", problem };
+      if (config?.signal?.aborted) throw error;
+      const failure = classifyError(agent, error);
+      const decision = retryDecision(failure, error, retries, settings);
+      if (!decision.retry) {
+        if (decision.stop) throw new ConfigError(`${agent}: ${decision.stop} (${failure.message}); add credit or use another key, then rerun with --resume`);
+        return { kind: "failed", failure: decision.reason ? { ...failure, message: `${failure.message} (${decision.reason})` } : failure };
+      }
+      (record.retries ??= []).push({ kind: failure.kind, waitMs: decision.waitMs });
+      await sleep(decision.waitMs, config?.signal);
+    }
+  }
+}
+
 async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
   const agent = task.runName ?? task.role;
   const structured = judge.model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
@@ -52,18 +85,16 @@ async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "ll
   let problems: OutputProblem[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
     record.attempts = attempt;
-    let raw: BaseMessage;
-    try {
-      ({ raw } = await structured.invoke(messages, { ...config, runName: agent }));
-    } catch (error) {
-      // json_schema replies are parsed inside the OpenAI client, which throws on a bad answer.
-      const problem = outputProblemOf(error);
-      if (!problem) return { ok: false, failure: classifyError(agent, error) };
-      problems = [problem];
-      record.invalid.push(problem);
+    const sent = messages;
+    const reply = await requestWithRetries((signal) => structured.invoke(sent, { ...config, runName: agent, signal }), agent, config, record);
+    if (reply.kind === "failed") return { ok: false, failure: reply.failure };
+    if (reply.kind === "unparsable") {
+      problems = [reply.problem];
+      record.invalid.push(reply.problem);
       messages = [...task.messages, new HumanMessage(repairPrompt(problems))];
       continue;
     }
+    const raw = reply.raw;
     const usage = usageOf(raw);
     record.inputTokens += usage.input;
     record.outputTokens += usage.output;

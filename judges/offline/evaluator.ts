@@ -12,6 +12,9 @@ export interface OfflineVerdict {
   quality: CriterionQuality;
 }
 
+/** Effect on the quality (0–1) from which a criterion's own signal is named before the shared ones. */
+const SPECIFIC_EFFECT = 0.02;
+
 function representativeTurn(dialogue: Dialogue) {
   const assistant = dialogue.turns.filter((t) => t.speaker === "assistant" && t.text.trim().split(/\s+/).length >= 3);
   return assistant[0] ?? dialogue.turns[0];
@@ -19,7 +22,11 @@ function representativeTurn(dialogue: Dialogue) {
 
 /** One sentence naming what drove the score, quoting the utterance behind it. */
 export function justify(criterion: string, quality: CriterionQuality, dialogue: Dialogue): string {
-  const driver = quality.contributions.find((c) => c.evidence.length > 0);
+  // Name a signal that pushed the way the score went (a low score is explained by what lowered it),
+  // the criterion's own signal first when it mattered, so each criterion explains itself.
+  const quoted = quality.contributions.filter((c) => c.evidence.length > 0);
+  const sameWay = quoted.filter((c) => (quality.quality < 0.5 ? c.amount < 0 : c.amount > 0));
+  const driver = sameWay.find((c) => c.specific && Math.abs(c.amount) >= SPECIFIC_EFFECT) ?? sameWay[0] ?? quoted[0];
   const evidence = driver?.evidence[0];
   if (driver && evidence) {
     const phrase = driver.amount < 0 ? REASONS[driver.input].lowers : REASONS[driver.input].raises;

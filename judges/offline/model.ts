@@ -61,6 +61,8 @@ export interface Contribution {
   /** Effect on the quality compared with a typical dialogue: negative lowered it. */
   amount: number;
   evidence: FeatureEvidence[];
+  /** The input belongs to the criterion's own (hand-set) model, not only to the shared prediction. */
+  specific: boolean;
 }
 
 export interface CriterionQuality {
@@ -94,7 +96,7 @@ export function criterionQuality(criterion: string, inputs: Inputs, weights: Off
   for (const [input, amount] of adjustment.effects) totals.set(input, (totals.get(input) ?? 0) + amount);
   const contributions = [...totals]
     .filter(([, amount]) => amount !== 0)
-    .map(([input, amount]) => ({ input, amount, evidence: inputs.evidence[input] ?? [] }))
+    .map(([input, amount]) => ({ input, amount, evidence: inputs.evidence[input] ?? [], specific: adjustment.effects.has(input) }))
     .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount));
   return { quality: clamp(shared.value + adjustment.value, 0, 1), contributions };
 }

@@ -1,0 +1,55 @@
+import { readResults } from "../agreement/read-results.js";
+import type { Dialogue } from "../dialogues/dialogue.js";
+import { readDialogues } from "../dialogues/read.js";
+import type { Rubric } from "../rubrics/schema.js";
+import { agreementSections } from "./agreement.js";
+import type { ReportData } from "./model.js";
+import { rubricResolver } from "./rubrics.js";
+import { summariseResults } from "./summarise.js";
+
+export interface ReportOptions {
+  /** The dialogues file with human OVERALL ratings: adds the agreement sections. */
+  labels?: string;
+  /** Rubric for scales and the overall key (default: the built-in rubric each line names). */
+  rubric?: Rubric;
+  title?: string;
+  resamples?: number;
+  seed?: number;
+  /** Time stamp shown in the report (tests pass a fixed one). */
+  now?: Date;
+}
+
+/** Reads a results file (and the labels, if given) and gathers everything the report shows. */
+export async function collectReportData(resultsFile: string, options: ReportOptions = {}): Promise<ReportData> {
+  const results = await readResults(resultsFile);
+  const rubricOf = rubricResolver(options.rubric);
+  const summary = summariseResults(results, resultsFile, rubricOf);
+  let agreement: ReportData["agreement"] = [];
+  let agreementNotes: string[] = ["no --labels given: pass the dialogues file with human ratings to compare the judge with people"];
+  if (options.labels) {
+    const dialogues: Dialogue[] = [];
+    for await (const d of readDialogues(options.labels)) dialogues.push(d);
+    const found = agreementSections({
+      results,
+      lines: summary.lines,
+      dialogues,
+      files: { results: resultsFile, labels: options.labels },
+      rubricOf,
+      ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    });
+    agreement = found.sections;
+    agreementNotes = found.notes;
+  }
+  return {
+    title: options.title ?? `Tribunal report: ${resultsFile.split(/[\\/]/).pop() ?? resultsFile}`,
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    source: { results: resultsFile, labels: options.labels ?? null },
+    protocols: summary.protocols,
+    operations: summary.operations,
+    agreement,
+    agreementNotes,
+    rows: summary.rows,
+    details: summary.details,
+  };
+}
