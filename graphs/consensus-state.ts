@@ -43,5 +43,5 @@ export const ConsensusState = new StateSchema({
 });
 export type ConsensusStateValue = typeof ConsensusState.State;
 
-/** What callers send: `{ transcript }` (text, any supported format) or `{ dialogue }`; shared by every graph. */
+/** What callers send: `{ transcript }` (text, any supported format) or `{ dialogue }` (a candidate submission as a one-turn dialogue); shared by every graph. */
 export const ConsensusInput = JudgeInput;
