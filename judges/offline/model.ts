@@ -47,7 +47,19 @@ const WORDS_FOR_FULL_LENGTH = 30;
 const TURNS_FOR_FULL_LENGTH = 30;
 
 /** The features plus length inputs scaled to [0, 1]. */
-export function modelInputs(dialogue: Dialogue, features: DialogueFeatures = extractFeatures(dialogue)): Inputs {
+// Every role of one dialogue reads the same inputs: computed once per dialogue object (dialogues are never mutated).
+const inputsCache = new WeakMap<Dialogue, Inputs>();
+
+export function modelInputs(dialogue: Dialogue): Inputs {
+  let inputs = inputsCache.get(dialogue);
+  if (!inputs) {
+    inputs = inputsFromFeatures(extractFeatures(dialogue));
+    inputsCache.set(dialogue, inputs);
+  }
+  return inputs;
+}
+
+export function inputsFromFeatures(features: DialogueFeatures): Inputs {
   const values = Object.fromEntries(FEATURE_NAMES.map((n) => [n, features[n].value])) as Record<InputName, number>;
   values.assistantLength = Math.min(features.avgAssistantWords.value, WORDS_FOR_FULL_LENGTH) / WORDS_FOR_FULL_LENGTH;
   values.userLength = Math.min(features.avgUserWords.value, WORDS_FOR_FULL_LENGTH) / WORDS_FOR_FULL_LENGTH;
