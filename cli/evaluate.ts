@@ -1,35 +1,20 @@
 import { once } from "node:events";
-import { open, type FileHandle } from "node:fs/promises";
+import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { ConfigError } from "../config/errors.js";
 import { compareCandidates } from "../consensus/compare.js";
 import { protocolIds, PROTOCOLS } from "../graphs/protocols.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
+import { JsonlFile } from "../runs/jsonl-out.js";
+import { loadPrices } from "../runs/prices.js";
+import { formatSummary } from "../runs/summary.js";
+import { redact } from "../util/redact.js";
+import { EXIT_CODES, nonNegativeInt, positiveInt, positiveNumber, temperature } from "./evaluate-options.js";
+import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
 
-/** Opens --out for writing; a path that cannot be written is a bad option, not a crash. */
-async function openOut(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, "w");
-  } catch (e) {
-    throw new ConfigError(`cannot write --out ${path}: ${(e as Error).message}`);
-  }
-}
-
-function positiveInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number ≥ 1`);
-    return n;
-  };
-}
-
-function nonNegativeInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
-    return n;
-  };
+async function toStdout(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, "drain");
 }
 
 export function registerEvaluate(program: Command) {
@@ -41,13 +26,23 @@ export function registerEvaluate(program: Command) {
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL) or azure:<deployment>", "offline")
     .option("--base-url <url>", "OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama (overrides OPENAI_BASE_URL)")
-    .option("--out <results.jsonl>", "write the JSON lines to this file instead of stdout")
+    .option("--out <results.jsonl>", "write the JSON lines to this file instead of stdout (each line appended whole)")
+    .option("--resume", "with --out: keep the lines already there and judge only the dialogues they lack (same protocol, rubric, model, prompt version and settings)", false)
     .option("--concurrency <n>", "dialogues judged at the same time", positiveInt("--concurrency"), 4)
+    .option("--rpm <n>", "at most this many model requests per minute (retries included), evenly spaced", positiveInt("--rpm"))
     .option("--compare", "consensus only: judge every candidate, then print one JSON object {comparison_summary, individual_results} instead of JSON lines", false)
     .option("--blind", "disable rubric rules that read human ratings (for agreement studies)", false)
+    .option("--temperature <t>", "sampling temperature of the model (0–2)", temperature, 0)
+    .option("--samples <k>", "judge each dialogue k times and report the spread per criterion and how often the bucket flips (meta.stability)", positiveInt("--samples"), 1)
     .addOption(new Option("--on-failure <mode>", "when an LLM call still fails after retries: use the offline judge (fallback) or leave the dialogue unscored").choices(["fallback", "unscored"] as const).default("fallback" as const))
     .option("--timeout <ms>", "per-call timeout in milliseconds", positiveInt("--timeout"), 60_000)
-    .option("--max-retries <n>", "client retries per call", nonNegativeInt("--max-retries"), 2)
+    .option("--max-retries <n>", "retries per call after a rate limit (429, with or without Retry-After), a 5xx, a timeout or a connection error", nonNegativeInt("--max-retries"), 2)
+    .option("--retry-base <ms>", "first backoff step in ms, doubled on each retry, with jitter; a Retry-After header waits at least as long", nonNegativeInt("--retry-base"), 1_000)
+    .option("--budget <usd>", "stop launching dialogues before the estimated spend passes this many US dollars (exit code 3, resumable)", positiveNumber("--budget"))
+    .option("--prices <file>", "JSON price table {\"models\": {\"<model>\": {\"input\": <USD per 1M tokens>, \"output\": …}}} over the bundled one")
+    .addOption(new Option("--progress <mode>", "progress on stderr: a bar on a terminal, plain lines otherwise (auto)").choices(["auto", "bar", "lines", "none"] as const).default("auto" as const))
+    .option("--progress-interval <s>", "plain progress lines: none in the first <s> seconds, then every 5 % and at least every <s> seconds", positiveNumber("--progress-interval"), 10)
+    .option("--summary-json <file>", "also write the run's summary (counts by kind, tokens, cost, stability) as JSON to this file")
     .addHelpText(
       "after",
       `
@@ -56,15 +51,18 @@ ${protocolIds()
   .map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id]?.description} (default rubric: ${PROTOCOLS[id]?.defaultRubric})`)
   .join("\n")}
 
-Exit code 0 when every dialogue was scored; 1 when some were unscored; 2 on bad input or options.`,
+${EXIT_CODES}`,
     )
     .action(async (file, opts) => {
       // Opened at the first result line, so bad input never creates or truncates the --out file.
-      let out: FileHandle | undefined;
+      const out = opts.out && !opts.compare ? new JsonlFile(opts.out, opts.resume ? "append" : "truncate") : undefined;
+      const progress = createProgress(opts.progress as ProgressMode, process.stderr, opts.progressInterval * 1000);
       try {
         const protocol = PROTOCOLS[opts.protocol];
         if (!protocol) throw new InvalidArgumentError(`unknown protocol ${opts.protocol}`);
         if (opts.compare && opts.protocol !== "consensus") throw new InvalidArgumentError("--compare needs --protocol consensus");
+        if (opts.resume && !opts.out) throw new ConfigError("--resume needs --out <results.jsonl>: the file whose lines are kept");
+        if (opts.resume && opts.compare) throw new ConfigError("--resume cannot be combined with --compare");
         const collected: Record<string, unknown>[] = [];
         const summary = await evaluateFile(file, {
           protocol,
@@ -77,32 +75,44 @@ Exit code 0 when every dialogue was scored; 1 when some were unscored; 2 on bad 
             onFailure: opts.onFailure,
             timeoutMs: opts.timeout,
             maxRetries: opts.maxRetries,
+            retryBaseMs: opts.retryBase,
+            temperature: opts.temperature,
           },
+          samples: opts.samples,
+          ...(opts.resume && opts.out ? { resumeFrom: opts.out } : {}),
+          ...(opts.rpm ? { rpm: opts.rpm } : {}),
+          ...(opts.budget ? { budgetUsd: opts.budget } : {}),
+          prices: loadPrices(opts.prices),
           write: async (line) => {
-            if (opts.compare) {
-              collected.push(JSON.parse(line) as Record<string, unknown>);
-              return;
-            }
-            if (!opts.out) {
-              if (!process.stdout.write(line)) await once(process.stdout, "drain");
-              return;
-            }
-            out ??= await openOut(opts.out);
-            await out.write(line);
+            if (opts.compare) collected.push(JSON.parse(line) as Record<string, unknown>);
+            else if (out) out.write(line);
+            else await toStdout(line);
           },
+          onProgress: (_done, _total, p) => progress.update(p),
         });
+        progress.stop();
         if (opts.compare) {
-          const comparison = `${JSON.stringify(compareCandidates(collected))}\n`;
-          if (opts.out) await (out ??= await openOut(opts.out)).write(comparison);
-          else if (!process.stdout.write(comparison)) await once(process.stdout, "drain");
+          const comparison = `${redact(JSON.stringify(compareCandidates(collected)))}\n`;
+          if (opts.out) {
+            const file = new JsonlFile(opts.out, "truncate");
+            file.write(comparison);
+            file.close();
+          } else await toStdout(comparison);
         }
-        const where = opts.out ? ` → ${opts.out}` : "";
-        process.stderr.write(`tribunal: ${summary.scored}/${summary.total} scored, ${summary.withFallback} with offline fallback, ${summary.unscored} unscored in ${(summary.wallMs / 1000).toFixed(1)} s${where}\n`);
-        if (summary.unscored > 0) process.exitCode = 1;
+        out?.close();
+        if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ ...summary, out: opts.out ?? null }, null, 2)}\n`);
+        process.stderr.write(`${redact(formatSummary(summary, opts.out))}\n`);
+        if (summary.budgetStop) process.exitCode = 3;
+        else if (summary.unscored > 0) process.exitCode = 1;
       } catch (e) {
+        progress.stop();
         reportError(e);
       } finally {
-        await out?.close();
+        try {
+          out?.close();
+        } catch (e) {
+          reportError(e);
+        }
       }
     });
 }

@@ -1,6 +1,7 @@
 import { Command } from "@commander-js/extra-typings";
 import { registerEvaluate } from "./evaluate.js";
 import { registerAgree } from "./agree.js";
+import { registerReport } from "./report.js";
 
 /** The `tribunal` program with every subcommand registered; exported so parsing can be tested. */
 export function buildProgram() {
@@ -13,5 +14,6 @@ export function buildProgram() {
     .exitOverride();
   registerEvaluate(program);
   registerAgree(program);
+  registerReport(program);
   return program;
 }

@@ -19,6 +19,7 @@ export const ConsensusSettingsSchema = z.object({
   refinementCap: z.number().min(0).default(D.refinementCap).describe("Largest upward move of a strict score in one debate round"),
   generousMove: z.number().min(0).max(1).default(D.generousMove).describe("Share of the distance generous moves toward strict in one debate round"),
   maxContentChars: z.number().int().positive().default(D.maxContentChars).describe("Characters of content the agents see; longer content is truncated"),
+  humanReview: z.boolean().default(D.humanReview).describe("Pause for a human reviewer's decision (accept or override) when the debate ends without agreement"),
 });
 export type ConsensusSettings = z.infer<typeof ConsensusSettingsSchema>;
 

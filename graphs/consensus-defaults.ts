@@ -19,4 +19,6 @@ export const CONSENSUS_DEFAULTS = {
   generousMove: 0.2,
   /** Characters of content the agents see (seed 004: "up to 2000 characters"). */
   maxContentChars: 2000,
+  /** Pause for a human reviewer when the debate ends without agreement (needs a checkpointer). */
+  humanReview: false,
 } as const;

@@ -1,8 +1,10 @@
 import { END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { consensusSettings, ConsensusConfigurationSchema } from "../consensus/configuration.js";
+import { needsHumanReview } from "../consensus/human-review.js";
 import { afterAgent, nextStep, type AfterAgreement } from "../consensus/router.js";
 import { agreement } from "../nodes/consensus/agreement.js";
 import { consensusScore } from "../nodes/consensus/consensus-score.js";
+import { humanReview } from "../nodes/consensus/human-review.js";
 import { debateCritique } from "../nodes/consensus/debate-critique.js";
 import { generous } from "../nodes/consensus/generous.js";
 import { generousMove } from "../nodes/consensus/generous-move.js";
@@ -21,9 +23,21 @@ export function routeAfterAgreement(state: typeof ConsensusState.State, config?:
   });
 }
 
+/** After the consensus: a human reviewer when `humanReview` is on and the agents never agreed, else the end. */
+export function routeAfterConsensus(state: typeof ConsensusState.State, config?: LangGraphRunnableConfig): "human_review" | typeof END {
+  const review = needsHumanReview({
+    humanReview: consensusSettings(config).humanReview,
+    check: state.checks[state.checks.length - 1],
+    failed: state.failure !== undefined,
+    result: state.result,
+  });
+  return review ? "human_review" : END;
+}
+
 /**
  * Seed 004's consensus: read_input → strict ∥ generous → agreement? ─yes→ consensus; ─no→ debate_critique →
- * strict_refinement → generous_move → agreement? … until agreement or `maxRounds` → consensus.
+ * strict_refinement → generous_move → agreement? … until agreement or `maxRounds` → consensus
+ * (→ human_review when `humanReview` is on and they never agreed).
  */
 export function buildConsensusGraph() {
   return new StateGraph({ state: ConsensusState, input: ConsensusInput, context: ConsensusConfigurationSchema })
@@ -35,6 +49,7 @@ export function buildConsensusGraph() {
     .addNode("strict_refinement", strictRefinement)
     .addNode("generous_move", generousMove)
     .addNode("consensus", consensusScore)
+    .addNode("human_review", humanReview)
     .addEdge(START, READ_INPUT)
     .addEdge(READ_INPUT, "strict")
     .addEdge(READ_INPUT, "generous")
@@ -43,7 +58,8 @@ export function buildConsensusGraph() {
     .addConditionalEdges("debate_critique", afterAgent("strict_refinement"), ["strict_refinement", "consensus"])
     .addConditionalEdges("strict_refinement", afterAgent("generous_move"), ["generous_move", "consensus"])
     .addEdge("generous_move", "agreement")
-    .addEdge("consensus", END);
+    .addConditionalEdges("consensus", routeAfterConsensus, ["human_review", END])
+    .addEdge("human_review", END);
 }
 
 export const graph = buildConsensusGraph().compile();

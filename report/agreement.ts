@@ -42,7 +42,8 @@ export function confusion(protocol: ProtocolId, items: readonly JoinedItem[], re
     if (j === h) exact++;
     if (Math.abs(j - h) <= 1) withinOne++;
   }
-  const judgeField = report.bucketed ? report.bucketed.field : `${report.continuous.field} rescaled to 1–5 (${range.min}–${range.max} → 1–5), floored`;
+  const onFive = range.min === 1 && range.max === 5;
+  const judgeField = report.bucketed ? report.bucketed.field : onFive ? `${report.continuous.field} floored to 1/2/3/4/5` : `${report.continuous.field} rescaled to 1–5 (${range.min}–${range.max} → 1–5), floored`;
   return { labels, judgeField, humanMapping: describeHumanBucketMapping(labels), matrix, exact, withinOne, n: items.length };
 }
 

@@ -26,7 +26,9 @@ export function panelDetail(raw: Json, overallKey = "OverallExperience"): PanelD
   const decisions = objects(audit["referee_decisions"]);
   const evaluatorQuotes = obj(audit["evaluator_quotes"]);
   const skip = ["numeric_weighted_average", overallKey];
-  const ids = [...new Set([...criterionKeys(evaluator, skip), ...criterionKeys(final, skip)])];
+  // Every criterion any agent spoke about, so no decision is lost when a score is missing.
+  const named = [...critic, ...decisions].map((x) => x["criterion"]).filter((c): c is string => typeof c === "string" && c !== "");
+  const ids = [...new Set([...criterionKeys(evaluator, skip), ...criterionKeys(final, skip), ...named])];
   const criteria = ids.map((c): PanelCriterionDetail => {
     const ev = obj(evaluator[c]);
     const fin = obj(final[c]);

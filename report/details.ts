@@ -2,10 +2,9 @@ import { baremDetail } from "./details-barem.js";
 import { checklistDetail } from "./details-checklist.js";
 import { consensusDetail } from "./details-consensus.js";
 import { panelDetail } from "./details-panel.js";
-import { agentEvents, num, str, strings, strOrNull } from "./fields.js";
+import { agentEvents, metaCost, metaTokens, num, retryEvents, str, strings, strOrNull } from "./fields.js";
 import type { ReportLine } from "./lines.js";
 import type { Detail, MetaDetail } from "./model.js";
-import { costOf, tokensOf } from "./summarise-meta.js";
 
 export function metaDetail(line: ReportLine): MetaDetail {
   const m = line.meta;
@@ -13,13 +12,14 @@ export function metaDetail(line: ReportLine): MetaDetail {
     protocol: line.protocol,
     rubric: strOrNull(m["rubric"]),
     model: strOrNull(m["model"]),
-    tokens: tokensOf(m),
+    tokens: metaTokens(m),
     latencyMs: num(m["latency_ms"]),
     calls: num(m["calls"]),
-    costUsd: costOf(m),
+    costUsd: metaCost(m),
     configHash: strOrNull(m["config_hash"]),
     fallbacks: agentEvents(m["fallbacks"]),
     invalidOutputs: agentEvents(m["invalid_outputs"]),
+    retries: retryEvents(m["retries"]),
     warnings: strings(m["warnings"]),
   };
 }

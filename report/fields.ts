@@ -18,6 +18,23 @@ export function agentEvents(v: unknown): { agent: string; kind: string; message:
   return objects(v).map((e) => ({ agent: str(e["agent"]) || "?", kind: str(e["kind"]) || "error", message: str(e["message"]) }));
 }
 
+/** `{agent, kind, wait_ms}` entries of `meta.retries`. */
+export function retryEvents(v: unknown): { agent: string; kind: string; waitMs: number | null }[] {
+  return objects(v).map((e) => ({ agent: str(e["agent"]) || "?", kind: str(e["kind"]) || "error", waitMs: num(e["wait_ms"]) }));
+}
+
+/** `meta.cost_usd` when the line carries it (the batch runner adds it when it knows the model's prices). */
+export const metaCost = (meta: Record<string, unknown>): number | null => num(meta["cost_usd"]);
+
+export function metaTokens(meta: Record<string, unknown>): { input: number; output: number; total: number } | null {
+  const t = obj(meta["tokens"]);
+  const input = num(t["input"]);
+  const output = num(t["output"]);
+  const total = num(t["total"]);
+  if (input === null && output === null && total === null) return null;
+  return { input: input ?? 0, output: output ?? 0, total: total ?? (input ?? 0) + (output ?? 0) };
+}
+
 /** Tallies keys in first-seen order, then sorts by count (desc), keeping that order among ties. */
 export function tally(keys: Iterable<string>): { key: string; count: number }[] {
   const counts = new Map<string, number>();

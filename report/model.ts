@@ -99,6 +99,8 @@ export interface Operations {
   /** Fallbacks and invalid outputs: lines with at least one, occurrences, by `agent · kind`. */
   fallbacks: { lines: number; total: number; by: Count[] };
   invalidOutputs: { lines: number; total: number; by: Count[] };
+  /** Requests retried after a rate limit, a 5xx, a time-out or a dropped connection (`meta.retries`). */
+  retries: { lines: number; total: number; by: Count[] };
   warnings: { lines: number; total: number; top: Count[] };
   tokens: { input: number; output: number; total: number; lines: number };
   /** Sum of `meta.cost_usd` over the lines that carry it; null when none does. */
@@ -211,6 +213,7 @@ export interface MetaDetail {
   configHash: string | null;
   fallbacks: { agent: string; kind: string; message: string }[];
   invalidOutputs: { agent: string; kind: string; message: string }[];
+  retries: { agent: string; kind: string; waitMs: number | null }[];
   warnings: string[];
 }
 

@@ -30,6 +30,7 @@ export function rowFlags(detail: Detail): string[] {
   }
   if (detail.meta.fallbacks.length > 0) flags.push("fallback");
   if (detail.meta.invalidOutputs.length > 0) flags.push("invalid_output");
+  if (detail.meta.retries.length > 0) flags.push("retry");
   if (detail.meta.warnings.length > 0) flags.push("warning");
   return flags;
 }

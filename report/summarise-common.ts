@@ -1,12 +1,12 @@
 import { judgeRange, overallBuckets } from "../agreement/scales.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { distinct, str } from "./fields.js";
-import { distribution, stackedScores, type BinSpec } from "./distribution.js";
+import { distribution, niceStep, stackedScores, type BinSpec } from "./distribution.js";
 import type { ReportLine } from "./lines.js";
 import type { ProtocolId } from "./model.js";
 
-/** Bars a range is cut into for a continuous score (1–5 → 0.5, 20–100 → 10, 0–1 → 0.1). */
-const CONTINUOUS_BINS = 8;
+/** Most bars a range is cut into for a continuous score (1–5 → 0.5, 20–100 → 10, 0–1 → 0.1). */
+const CONTINUOUS_BINS = 10;
 
 /** Where each protocol keeps its headline and continuous scores (as `tribunal agree` reads them). */
 export function scoreFields(protocol: ProtocolId, overallKey = "OverallExperience"): { overall: string; continuous: string | null; criteria: string } {
@@ -24,7 +24,7 @@ export function scoreFields(protocol: ProtocolId, overallKey = "OverallExperienc
 
 function continuousSpec(protocol: ProtocolId, rubric: Rubric | undefined): BinSpec {
   const range = judgeRange(protocol, rubric?.protocols.includes(protocol) ? rubric : undefined);
-  return { kind: "continuous", min: range.min, max: range.max, step: (range.max - range.min) / CONTINUOUS_BINS };
+  return { kind: "continuous", min: range.min, max: range.max, step: niceStep(range.min, range.max, CONTINUOUS_BINS) };
 }
 
 /** Bars for criterion scores: the rubric's discrete scale, else bins of its range. */

@@ -1,22 +1,10 @@
 import { clean } from "../scoring/numbers.js";
 import { distribution } from "./distribution.js";
-import { agentEvents, num, obj, str, strings, tally } from "./fields.js";
+import { agentEvents, metaCost, metaTokens, num, retryEvents, str, strings, tally } from "./fields.js";
 import type { ReportLine } from "./lines.js";
 import type { Operations } from "./model.js";
 
 const TOP_WARNINGS = 12;
-
-/** `meta.cost_usd` when the line carries it (the batch runner adds it when it knows the model's prices). */
-export const costOf = (meta: Record<string, unknown>): number | null => num(meta["cost_usd"]);
-
-export function tokensOf(meta: Record<string, unknown>): { input: number; output: number; total: number } | null {
-  const t = obj(meta["tokens"]);
-  const input = num(t["input"]);
-  const output = num(t["output"]);
-  const total = num(t["total"]);
-  if (input === null && output === null && total === null) return null;
-  return { input: input ?? 0, output: output ?? 0, total: total ?? (input ?? 0) + (output ?? 0) };
-}
 
 const events = (lines: readonly ReportLine[], field: string) => {
   const perLine = lines.map((l) => agentEvents(l.meta[field]));
@@ -24,12 +12,18 @@ const events = (lines: readonly ReportLine[], field: string) => {
   return { lines: perLine.filter((e) => e.length > 0).length, total: all.length, by: tally(all.map((e) => `${e.agent} · ${e.kind}`)) };
 };
 
+function retriesOf(lines: readonly ReportLine[]) {
+  const perLine = lines.map((l) => retryEvents(l.meta["retries"]));
+  const all = perLine.flat();
+  return { lines: perLine.filter((e) => e.length > 0).length, total: all.length, by: tally(all.map((e) => `${e.agent} · ${e.kind}`)) };
+}
+
 /** Operations across every line: statuses, failures, warnings, tokens, cost, calls and latency. */
 export function summariseOperations(lines: readonly ReportLine[]): Operations {
   const unscored = lines.filter((l) => l.status === "unscored");
   const warnings = lines.map((l) => strings(l.meta["warnings"]));
-  const tokens = lines.map((l) => tokensOf(l.meta));
-  const costs = lines.map((l) => costOf(l.meta));
+  const tokens = lines.map((l) => metaTokens(l.meta));
+  const costs = lines.map((l) => metaCost(l.meta));
   const latencies = lines.map((l) => num(l.meta["latency_ms"]));
   const withCost = costs.filter((c): c is number => c !== null);
   const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
@@ -55,6 +49,7 @@ export function summariseOperations(lines: readonly ReportLine[]): Operations {
     unscoredBy: tally(unscored.map((l) => agentEvents([l.raw["error"]])[0]).map((e) => (e ? `${e.agent} · ${e.kind}` : "? · error"))),
     fallbacks: events(lines, "fallbacks"),
     invalidOutputs: events(lines, "invalid_outputs"),
+    retries: retriesOf(lines),
     warnings: { lines: warnings.filter((w) => w.length > 0).length, total: warnings.flat().length, top: tally(warnings.flat()).slice(0, TOP_WARNINGS) },
     tokens: {
       input: sum(tokens.map((t) => t?.input ?? null)),

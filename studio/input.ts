@@ -35,13 +35,14 @@ export function dialogueFromTranscript(transcript: string): Dialogue {
   return dialogues[0] as Dialogue;
 }
 
-/** The one dialogue a run's input names: `dialogue` as given, or `transcript` parsed. */
+/** The one dialogue a run's input names: `dialogue` as given, or `transcript` parsed (a blank transcript counts as none, as a form sends it). */
 export function dialogueFromInput(input: { transcript?: string | undefined; dialogue?: Dialogue | undefined }): Dialogue {
-  if (input.dialogue !== undefined && input.transcript !== undefined) {
+  const transcript = input.transcript?.trim() === "" ? undefined : input.transcript;
+  if (input.dialogue !== undefined && transcript !== undefined) {
     throw new InputError("send either `transcript` (text) or `dialogue` (an object), not both");
   }
   if (input.dialogue !== undefined) return input.dialogue;
-  if (input.transcript !== undefined) return dialogueFromTranscript(input.transcript);
+  if (transcript !== undefined) return dialogueFromTranscript(transcript);
   throw new InputError('no dialogue to judge: send { "transcript": "<one dialogue as text>" } or { "dialogue": { "id": …, "turns": [{ "speaker": "user", "text": … }] } }');
 }
 

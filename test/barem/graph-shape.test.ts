@@ -19,8 +19,8 @@ describe("barem graph shape", () => {
     expect(listed().barem).toBe("./graphs/barem.ts:graph");
     const shape = await edgesOf(listed().barem as string);
     expect(shape.name).toBe("barem");
-    expect(shape.nodes).toEqual(["__end__", "__start__", "judge", "score"]);
-    expect(shape.edges).toEqual(["__start__->judge", "judge->score", "score->__end__"]);
+    expect(shape.nodes).toEqual(["__end__", "__start__", "judge", "read_input", "score"]);
+    expect(shape.edges).toEqual(["__start__->read_input", "judge->score", "read_input->judge", "score->__end__"]);
     expect(PROTOCOLS.barem).toMatchObject({ id: "barem", defaultRubric: "ccpe-barem" });
   });
 });

@@ -15,12 +15,12 @@ async function edgesOf(path: string): Promise<{ name: string | undefined; nodes:
 }
 
 describe("checklist graph shape", () => {
-  it("checklist: START fans out to assessor, then gate → score", async () => {
+  it("checklist: read_input fans out to assessor, then gate → score", async () => {
     expect(listed().checklist).toBe("./graphs/checklist.ts:graph");
     const shape = await edgesOf(listed().checklist as string);
     expect(shape.name).toBe("checklist");
-    expect(shape.nodes).toEqual(["__end__", "__start__", "assessor", "gate", "score"]);
-    expect(shape.edges).toEqual(["__start__->assessor", "assessor->gate", "gate->score", "score->__end__"]);
+    expect(shape.nodes).toEqual(["__end__", "__start__", "assessor", "gate", "read_input", "score"]);
+    expect(shape.edges).toEqual(["__start__->read_input", "assessor->gate", "gate->score", "read_input->assessor", "score->__end__"]);
     expect(PROTOCOLS.checklist).toMatchObject({ id: "checklist", defaultRubric: "coaching" });
   });
 });

@@ -39,7 +39,8 @@ describe("tribunal evaluate on CCPE (needs TRIBUNAL_DATA_DIR)", () => {
   it(`judges the first ${COUNT} dialogues: one valid line each, ids 0..${COUNT - 1} exactly once`, async () => {
     const input = firstSessions(ccpeFile(), COUNT);
     const out = join(dir, "results.jsonl");
-    const run = await runCli(["evaluate", input, "--rubric", "ccpe-strict", "--out", out, "--concurrency", "8"]);
+    // No progress lines: the summary must be the only line on stderr however long the run takes.
+    const run = await runCli(["evaluate", input, "--rubric", "ccpe-strict", "--out", out, "--concurrency", "8", "--progress", "none"]);
     expect(run.code, run.stderr).toBe(0);
     expect(stderrLines(run)).toEqual([expect.stringMatching(new RegExp(`^tribunal: ${COUNT}/${COUNT} scored, 0 with offline fallback, 0 unscored`))]);
     expectNoStackTrace(run);

@@ -16,15 +16,16 @@ describe("the consensus graph", () => {
     expect(typeof mod[name as string]?.getGraphAsync).toBe("function");
   });
 
-  it("fans out strict ∥ generous from START and loops through the debate round", async () => {
+  it("fans out strict ∥ generous after read_input, loops through the debate round, and may end in human_review", async () => {
     const { graph } = await import("../../graphs/consensus.js");
     const drawn = await graph.getGraphAsync();
-    expect(Object.keys(drawn.nodes).sort()).toEqual(["__end__", "__start__", "agreement", "consensus", "debate_critique", "generous", "generous_move", "strict", "strict_refinement"]);
+    expect(Object.keys(drawn.nodes).sort()).toEqual(["__end__", "__start__", "agreement", "consensus", "debate_critique", "generous", "generous_move", "human_review", "read_input", "strict", "strict_refinement"]);
     const edges = drawn.edges.map((e) => `${e.source}->${e.target}`).sort();
     expect(edges).toEqual(
       [
-        "__start__->strict",
-        "__start__->generous",
+        "__start__->read_input",
+        "read_input->strict",
+        "read_input->generous",
         "strict->agreement",
         "generous->agreement",
         "agreement->debate_critique",
@@ -34,7 +35,9 @@ describe("the consensus graph", () => {
         "strict_refinement->generous_move",
         "strict_refinement->consensus",
         "generous_move->agreement",
+        "consensus->human_review",
         "consensus->__end__",
+        "human_review->__end__",
       ].sort(),
     );
   });

@@ -22,8 +22,12 @@ export interface StubReply {
   content?: string;
   status?: number;
   headers?: Record<string, string>;
-  /** Never answer within this many milliseconds (a hang past the client's timeout). */
+  /** Never answer within this many milliseconds (a hang past the client's timeout, or plain latency). */
   hangMs?: number;
+  /** The JSON body of an error reply (default `{error: {message: "stub error <status>", type: "stub"}}`). */
+  errorBody?: unknown;
+  /** Token usage to report instead of ⌈body / 4⌉ prompt and ⌈reply / 4⌉ completion tokens. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 export type StubHandler = (request: StubRequest) => StubReply | Promise<StubReply>;
@@ -60,15 +64,15 @@ export async function startOpenAIStub(handler: StubHandler): Promise<OpenAIStub>
         }
         if (reply.status && reply.status >= 400) {
           res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-          res.end(JSON.stringify({ error: { message: `stub error ${reply.status}`, type: "stub" } }));
+          res.end(JSON.stringify(reply.errorBody ?? { error: { message: `stub error ${reply.status}`, type: "stub" } }));
           return;
         }
         const content = reply.content ?? JSON.stringify(reply.json ?? {});
         const message = body.tools
           ? { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: schemaName, arguments: content } }] }
           : { role: "assistant", content };
-        const promptTokens = Math.ceil(rawBody.length / 4);
-        const completionTokens = Math.ceil(content.length / 4);
+        const promptTokens = reply.usage?.prompt_tokens ?? Math.ceil(rawBody.length / 4);
+        const completionTokens = reply.usage?.completion_tokens ?? Math.ceil(content.length / 4);
         res.writeHead(200, { "content-type": "application/json", ...reply.headers });
         res.end(
           JSON.stringify({

@@ -4,6 +4,8 @@ import { NEGATIONS, QUESTION_WORDS, STOPWORDS, type CueSource } from "./cues.js"
 export interface CompiledCue {
   label: string;
   re: RegExp;
+  /** A lower-case word every match of a phrase contains: a text without it is skipped without running `re`. */
+  anchor?: string;
 }
 
 /** One cue found in a text: `match` is the text it matched, as written in the utterance. */
@@ -37,12 +39,19 @@ export function phraseToPattern(phrase: string): string {
   return WORD_BEFORE + joined + (stem ? "[\\p{L}\\p{N}'-]*" : WORD_AFTER);
 }
 
+/** The phrase's longest word up to any apostrophe (apostrophes are optional in matches), lower-cased. */
+function phraseAnchor(phrase: string): string | undefined {
+  const words = phrase.replace(/\*$/, "").toLowerCase().split(/\s+/).map((w) => w.split("'")[0] ?? "");
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
+  return longest.length >= 2 ? longest : undefined;
+}
+
 export function compileCues(sources: readonly CueSource[], options: CompileOptions = {}): CompiledCue[] {
   const flags = `giu${options.multiline ? "m" : ""}`;
   const prefix = options.negatable ? NEGATION_BEFORE : "";
   return sources.map((source) =>
     typeof source === "string"
-      ? { label: source, re: new RegExp(prefix + phraseToPattern(source), flags) }
+      ? { label: source, re: new RegExp(prefix + phraseToPattern(source), flags), anchor: phraseAnchor(source) }
       : { label: source.source, re: new RegExp(prefix + source.source, flags) },
   );
 }
@@ -55,8 +64,10 @@ export function foldQuotes(text: string): string {
 /** Every cue of the lexicon found in `text`, in order of appearance (overlapping cues kept). */
 export function findCues(text: string, cues: readonly CompiledCue[]): CueHit[] {
   const folded = foldQuotes(text);
+  const lower = folded.toLowerCase();
   const hits: CueHit[] = [];
   for (const cue of cues) {
+    if (cue.anchor && !lower.includes(cue.anchor)) continue;
     cue.re.lastIndex = 0;
     for (const m of folded.matchAll(cue.re)) {
       hits.push({ label: cue.label, match: text.slice(m.index, m.index + m[0].length).trim(), index: m.index });

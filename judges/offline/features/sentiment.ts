@@ -10,13 +10,25 @@ export function turnValence(text: string): number {
   return analyzer.analyze(text).comparative;
 }
 
+// One dialogue's features read each turn's valence several times (mean, shares, last third).
+const valences = new WeakMap<NumberedTurn, number>();
+
+function valenceOf(turn: NumberedTurn): number {
+  let v = valences.get(turn);
+  if (v === undefined) {
+    v = turnValence(turn.text);
+    valences.set(turn, v);
+  }
+  return v;
+}
+
 function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((s, v) => s + v, 0) / values.length;
 }
 
 /** Mean valence of the turns; evidence: the turns that pull it most in its own direction. */
 export function meanValence(turns: readonly NumberedTurn[]): Feature {
-  const scored = turns.map((turn) => ({ turn, valence: turnValence(turn.text) }));
+  const scored = turns.map((turn) => ({ turn, valence: valenceOf(turn) }));
   const value = mean(scored.map((s) => s.valence));
   const telling = scored
     .filter((s) => (value >= 0 ? s.valence > 0 : s.valence < 0))
@@ -29,7 +41,7 @@ export function meanValence(turns: readonly NumberedTurn[]): Feature {
 /** Share of turns whose valence has the given sign; evidence: the strongest ones. */
 export function valenceShare(turns: readonly NumberedTurn[], sign: 1 | -1): Feature {
   const hits = turns
-    .map((turn) => ({ turn, valence: turnValence(turn.text) }))
+    .map((turn) => ({ turn, valence: valenceOf(turn) }))
     .filter((s) => Math.sign(s.valence) === sign)
     .sort((a, b) => Math.abs(b.valence) - Math.abs(a.valence) || a.turn.turn - b.turn.turn);
   return {

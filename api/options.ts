@@ -1,0 +1,53 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { z } from "zod";
+import { ConfigurationSchema, type ConfigurationInput } from "../config/configuration.js";
+import { ConsensusSettingsSchema } from "../consensus/configuration.js";
+import type { Protocol } from "../contracts/meta.js";
+import type { Rubric } from "../rubrics/schema.js";
+
+/** What every protocol's graph can be built with: the run configuration, typed from its zod schema. */
+export type JudgeOptions = Omit<ConfigurationInput, "model" | "rubric"> & {
+  /** `offline` (default), `openai:<model>`, `azure:<deployment>`, or an already built chat model. */
+  model?: string | BaseChatModel;
+  /** A built-in rubric id, a path to a JSON/YAML rubric, or a rubric object; the protocol's default when left out. */
+  rubric?: string | Rubric;
+  /** Persists each run's state per `thread_id`; needed by `humanReview` (a `MemorySaver` is used when left out). */
+  checkpointer?: BaseCheckpointSaver;
+};
+
+/** The consensus protocol adds seed 004's settings (tolerance, maxRounds, weights, …, humanReview). */
+export type ConsensusOptions = JudgeOptions & z.input<typeof ConsensusSettingsSchema>;
+
+/** Options per protocol. */
+export interface ProtocolOptions {
+  panel: JudgeOptions;
+  consensus: ConsensusOptions;
+  checklist: JudgeOptions;
+  barem: JudgeOptions;
+}
+
+/** `createJudge({ protocol, …options })`: the protocol picks which options are allowed. */
+export type CreateJudgeOptions = { [P in Protocol]: { protocol: P } & ProtocolOptions[P] }[Protocol];
+
+const CONFIGURATION_KEYS = new Set([...Object.keys(ConfigurationSchema.shape), ...Object.keys(ConsensusSettingsSchema.shape)]);
+
+function isChatModel(value: unknown): value is BaseChatModel {
+  return typeof value === "object" && value !== null && typeof (value as { invoke?: unknown }).invoke === "function";
+}
+
+/** The graph's `configurable` for these options: known settings only; a model object travels as `chatModel`. */
+export function toConfigurable(options: JudgeOptions | ConsensusOptions): Record<string, unknown> {
+  const configurable: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || !CONFIGURATION_KEYS.has(key)) continue;
+    if (key === "model" && isChatModel(value)) configurable.chatModel = value;
+    else configurable[key] = value;
+  }
+  return configurable;
+}
+
+/** Whether these options ask the consensus graph to pause for a human reviewer. */
+export function wantsHumanReview(options: JudgeOptions | ConsensusOptions): boolean {
+  return (options as { humanReview?: boolean }).humanReview === true;
+}

@@ -1,0 +1,35 @@
+import { InvalidArgumentError } from "@commander-js/extra-typings";
+
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number ≥ 1`);
+    return n;
+  };
+}
+
+export function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
+    return n;
+  };
+}
+
+export function positiveNumber(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a number > 0`);
+    return n;
+  };
+}
+
+export function temperature(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 2) throw new InvalidArgumentError("--temperature must be a number from 0 to 2");
+  return n;
+}
+
+export const EXIT_CODES = `Exit codes: 0 when every dialogue was scored; 1 when some were unscored; 2 on bad input, bad options,
+a rejected API key or a --resume file from another configuration; 3 when --budget stopped the run
+before every dialogue was judged (the --out file is complete line by line: rerun with --resume).`;

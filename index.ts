@@ -1,0 +1,44 @@
+/**
+ * Tribunal's library entry: typed builders for each protocol's graph, one-call evaluation, an
+ * openevals / LangSmith evaluator adapter, and the pieces they are made of.
+ */
+
+// Build a judge: compiled LangGraph graphs with their configuration bound.
+export { createJudge, createPanelGraph, createConsensusGraph, createChecklistGraph, createBaremGraph, type JudgeGraphs } from "./api/builders.js";
+export type { JudgeOptions, ConsensusOptions, CreateJudgeOptions, ProtocolOptions } from "./api/options.js";
+
+// Judge dialogues from a script.
+export { evaluateDialogue, evaluateMany } from "./api/evaluate.js";
+export type { DialogueInput, EvaluateOptions, EvaluateManyOptions, JudgeResult, ReviewRequest, RunOptions } from "./api/evaluate.js";
+
+// Drop a protocol into LangSmith's `evaluate()` or an openevals pipeline.
+export { createEvaluator } from "./api/evaluator.js";
+export type { EvaluatorOptions, EvaluatorParams, EvaluatorResult } from "./api/evaluator.js";
+export { headlineOf, type Headline } from "./api/headline.js";
+export { conversationToDialogue } from "./api/conversation.js";
+
+// LangSmith tracing.
+export { defaultProjectName, flushTraces, projectTracer, runLabels, traceConfig, type RunLabels } from "./api/trace.js";
+
+// The graphs as LangGraph Studio serves them, and the protocol registry.
+export { buildPanelGraph } from "./graphs/panel.js";
+export { buildConsensusGraph } from "./graphs/consensus.js";
+export { buildChecklistGraph } from "./graphs/checklist.js";
+export { buildBaremGraph } from "./graphs/barem.js";
+export { PROTOCOLS, protocolIds, type ProtocolDefinition } from "./graphs/protocols.js";
+export { JudgeInput, dialogueFromInput, type JudgeInputValue } from "./studio/input.js";
+
+// Dialogues, rubrics, configuration and contracts.
+export { Dialogue, Turn, Speaker, parseDialogues, readDialogues, formatTranscript, formatTurnBlocks } from "./dialogues/index.js";
+export { RubricSchema, type Rubric } from "./rubrics/schema.js";
+export { builtInRubricIds, loadRubric } from "./rubrics/load.js";
+export { ConfigurationSchema, type ConfigurationInput } from "./config/configuration.js";
+export { ConsensusConfigurationSchema, ConsensusSettingsSchema } from "./consensus/configuration.js";
+export { ReviewDecision, type ReviewDecisionInput } from "./contracts/human-review.js";
+export type { Protocol, ResultMeta } from "./contracts/meta.js";
+
+// Errors: name-based guards.
+export { ConfigError, isConfigError } from "./config/errors.js";
+export { RubricError, isRubricError } from "./rubrics/errors.js";
+export { DialogueParseError, isDialogueParseError } from "./dialogues/errors.js";
+export { InputError, isInputError } from "./studio/errors.js";

@@ -1,0 +1,135 @@
+import type { StabilitySummary } from "./stability.js";
+
+type Line = Record<string, unknown>;
+type Counts = Record<string, number>;
+
+/** What `tribunal evaluate` reports at the end of a run (and `--summary-json` writes). */
+export interface BatchSummary {
+  /** Dialogues in the input file. */
+  inputs: number;
+  /** Dialogues this run had to judge (inputs minus the ones `--resume` found in `--out`). */
+  total: number;
+  /** Dialogues skipped because `--out` already had their line (`--resume`). */
+  skipped: number;
+  /** Lines written by this run. */
+  judged: number;
+  scored: number;
+  unscored: number;
+  /** Scored dialogues where at least one agent fell back to the offline judge. */
+  withFallback: number;
+  /** Agent calls answered by the offline judge after the LLM failed, by failure kind. */
+  fallbacks: Counts;
+  /** Unscored dialogues by failure kind. */
+  unscoredKinds: Counts;
+  /** Invalid answers met (repaired or not), by kind: malformed_json, schema_invalid, out_of_scale, … */
+  invalidOutputs: Counts;
+  /** Failed requests that were retried, by kind: rate_limited, server_error, timeout, connection. */
+  retries: Counts;
+  /** Dialogues with a prompt-injection warning. */
+  injectionFlagged: number;
+  tokens: { input: number; output: number; total: number };
+  /** null when the model has no price (see `--prices`). */
+  costUsd: number | null;
+  wallMs: number;
+  /** Set when `--budget` stopped the run before every dialogue was judged. */
+  budgetStop?: { limitUsd: number; spentUsd: number; nextEstimateUsd: number; left: number };
+  stability?: StabilitySummary;
+}
+
+export function emptySummary(inputs: number, skipped: number): BatchSummary {
+  return {
+    inputs,
+    total: inputs - skipped,
+    skipped,
+    judged: 0,
+    scored: 0,
+    unscored: 0,
+    withFallback: 0,
+    fallbacks: {},
+    unscoredKinds: {},
+    invalidOutputs: {},
+    retries: {},
+    injectionFlagged: 0,
+    tokens: { input: 0, output: 0, total: 0 },
+    costUsd: 0,
+    wallMs: 0,
+  };
+}
+
+const bump = (counts: Counts, key: unknown, by = 1) => {
+  const k = typeof key === "string" ? key : "error";
+  counts[k] = (counts[k] ?? 0) + by;
+};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isObject) : []);
+
+/** Counts what one judgement (a sample) met: invalid outputs, retries, fallbacks, tokens. */
+export function addEvents(summary: BatchSummary, line: Line): void {
+  const meta = isObject(line.meta) ? line.meta : {};
+  for (const p of list(meta.invalid_outputs)) bump(summary.invalidOutputs, p.kind);
+  for (const r of list(meta.retries)) bump(summary.retries, r.kind);
+  for (const f of list(meta.fallbacks)) bump(summary.fallbacks, f.kind);
+  const tokens = isObject(meta.tokens) ? meta.tokens : {};
+  const input = typeof tokens.input === "number" ? tokens.input : 0;
+  const output = typeof tokens.output === "number" ? tokens.output : 0;
+  summary.tokens.input += input;
+  summary.tokens.output += output;
+  summary.tokens.total += input + output;
+}
+
+/** Counts the written line: scored, with a fallback, or unscored (and why). */
+export function addLine(summary: BatchSummary, line: Line): void {
+  const meta = isObject(line.meta) ? line.meta : {};
+  summary.judged++;
+  if (meta.status === "scored") summary.scored++;
+  else {
+    summary.unscored++;
+    bump(summary.unscoredKinds, isObject(line.error) ? line.error.kind : "error");
+  }
+  if (meta.status === "scored" && list(meta.fallbacks).length > 0) summary.withFallback++;
+}
+
+const counts = (c: Counts) =>
+  Object.entries(c)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ") || "none";
+
+export function formatUsd(usd: number | null): string {
+  if (usd === null) return "unknown";
+  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+}
+
+export function formatTokens(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(n);
+}
+
+/**
+ * The one-line summary on stderr: `tribunal: S/T scored, F with offline fallback, U unscored in X s
+ * [→ out] · invalid outputs: … · retries: … · tokens … · cost …` (then resume, budget and stability
+ * notes when they apply).
+ */
+export function formatSummary(s: BatchSummary, out?: string): string {
+  const parts = [
+    `tribunal: ${s.scored}/${s.total} scored, ${s.withFallback} with offline fallback, ${s.unscored} unscored in ${(s.wallMs / 1000).toFixed(1)} s${out ? ` → ${out}` : ""}`,
+    `invalid outputs: ${counts(s.invalidOutputs)}`,
+    `retries: ${counts(s.retries)}`,
+    `tokens ${formatTokens(s.tokens.total)} (in ${formatTokens(s.tokens.input)}, out ${formatTokens(s.tokens.output)})`,
+    `cost ${formatUsd(s.costUsd)}`,
+  ];
+  if (Object.keys(s.fallbacks).length > 0) parts.push(`fallbacks: ${counts(s.fallbacks)}`);
+  if (s.unscored > 0) parts.push(`unscored: ${counts(s.unscoredKinds)}`);
+  if (s.injectionFlagged > 0) parts.push(`${s.injectionFlagged} with prompt-injection warnings`);
+  if (s.skipped > 0) parts.push(`resumed: ${s.skipped} already done`);
+  if (s.stability) {
+    const spreads = Object.entries(s.stability.criteria)
+      .map(([id, c]) => `${id} ${c.mean_spread}`)
+      .join(", ");
+    parts.push(`stability over ${s.stability.samples} samples: bucket flips ${s.stability.bucket_flips}/${s.stability.dialogues} (${(s.stability.flip_rate * 100).toFixed(1)} %), mean spread ${spreads || "none"}`);
+  }
+  if (s.budgetStop) {
+    const b = s.budgetStop;
+    parts.push(`budget ${formatUsd(b.limitUsd)} reached: spent ${formatUsd(b.spentUsd)}, next dialogue estimated ${formatUsd(b.nextEstimateUsd)}; ${b.left} not judged, rerun with --resume to continue`);
+  }
+  return parts.join(" · ");
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { parseResults } from "../../agreement/read-results.js";
+import { parseDialogues } from "../../dialogues/read.js";
+import { agreementSections } from "../../report/agreement.js";
+import { toReportLines } from "../../report/lines.js";
+import { rubricResolver } from "../../report/rubrics.js";
+import { jsonl, panelLine, ussDialogue } from "../agree/helpers.js";
+import { C1, meta } from "./lines.js";
+
+// Human means: 3 → bucket 60; 14/3 ≈ 4.67 → 93.3 → 80; 4/3 ≈ 1.33 → 26.7 → 20; 2 → 40.
+const LABELS = [ussDialogue("a", [3, 3, 3]), ussDialogue("b", [5, 4, 5]), ussDialogue("c", [1, 2, 1]), ussDialogue("d", [2, 2, 2])].join("\n\n");
+const dialogues = parseDialogues(LABELS, "labels.tsv");
+
+function sections(lines: Record<string, unknown>[]) {
+  const results = parseResults(jsonl(lines), "r.jsonl");
+  const rubricOf = rubricResolver();
+  return agreementSections({ results, lines: toReportLines(results, "r.jsonl", rubricOf), dialogues, files: { results: "r.jsonl", labels: "labels.tsv" }, rubricOf, resamples: 20 });
+}
+
+const consensus = (id: number, overall: number) => ({ ...C1, dialogue_id: id, overall_score: overall, meta: meta("consensus", { rubric: "customer-service-5" }) });
+
+describe("report agreement sections", () => {
+  it("panel: the bucketed overall against the human mean's bucket, with the scatter points", () => {
+    const { sections: [panel], notes } = sections([panelLine(0, 66, 60), panelLine(1, 84, 80), panelLine(2, 44, 40), panelLine(3, 50, 40)]);
+    expect(notes).toEqual([]);
+    expect(panel?.protocol).toBe("panel");
+    expect(panel?.scatter).toEqual({ field: "referee_final.numeric_weighted_average", ids: ["0", "1", "2", "3"], human: [3, 4.667, 1.333, 2], judge: [66, 84, 44, 50] });
+    // Rows: judge 20/40/60/80/100; columns: human. (60,60), (80,80), (40,20), (40,40).
+    expect(panel?.confusion).toMatchObject({
+      labels: [20, 40, 60, 80, 100],
+      matrix: [
+        [0, 0, 0, 0, 0],
+        [1, 1, 0, 0, 0],
+        [0, 0, 1, 0, 0],
+        [0, 0, 0, 1, 0],
+        [0, 0, 0, 0, 0],
+      ],
+      exact: 3,
+      withinOne: 4,
+      n: 4,
+      judgeField: "referee_final.OverallExperience",
+    });
+    expect(panel?.report.counts.joined).toBe(4);
+  });
+
+  it("consensus: no bucketed overall, so the 1–5 score is floored like the human mean; each protocol joins on its own", () => {
+    const { sections: found } = sections([panelLine(0, 66, 60), consensus(0, 3.2), consensus(1, 4.99), consensus(2, 2.5), consensus(3, 1.9)]);
+    expect(found.map((s) => s.protocol)).toEqual(["panel", "consensus"]);
+    const c = found[1];
+    // Judge floors: 3, 4, 2, 1; humans: 3, 4, 1, 2.
+    expect(c?.confusion.labels).toEqual([1, 2, 3, 4, 5]);
+    expect(c?.confusion.matrix).toEqual([
+      [0, 1, 0, 0, 0],
+      [1, 0, 0, 0, 0],
+      [0, 0, 1, 0, 0],
+      [0, 0, 0, 1, 0],
+      [0, 0, 0, 0, 0],
+    ]);
+    expect([c?.confusion.exact, c?.confusion.withinOne]).toEqual([2, 4]);
+    expect(c?.confusion.judgeField).toBe("overall_score floored to 1/2/3/4/5");
+  });
+
+  it("a protocol whose lines join no rated dialogue gets a note, not a section", () => {
+    const unrated = parseDialogues(ussDialogue("x"), "l.tsv");
+    const results = parseResults(jsonl([panelLine(0, 66, 60)]), "r.jsonl");
+    const out = agreementSections({ results, lines: toReportLines(results, "r.jsonl"), dialogues: unrated, files: { results: "r.jsonl", labels: "l.tsv" }, rubricOf: () => undefined });
+    expect(out.sections).toEqual([]);
+    expect(out.notes).toEqual(["panel: no scored line joins a dialogue with human OVERALL ratings (0 unscored, 0 without a score, 1 without OVERALL)"]);
+  });
+});

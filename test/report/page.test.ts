@@ -1,0 +1,199 @@
+/**
+ * The report in a real browser (Debian's Chromium through playwright-core): a report built from real
+ * `tribunal evaluate` output of every protocol with human labels, and a 5,000-line synthetic one.
+ * Every chart must draw, the page must log no error and request nothing, the search box must filter
+ * the table, a row must open its detail with verified / unverified marks, and the big page must be
+ * usable within a generous bound. Screenshots go to $TMPDIR/tribunal-report-screenshots.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matches, searchText } from "../../report/client/filter.js";
+import { writeReport } from "../../report/index.js";
+import type { ReportData } from "../../report/model.js";
+import { runCli } from "../agree/run-cli.js";
+import { chartStates, launchChromium, openReport, waitForCount, type Browser } from "./browser.js";
+import { HOSTILE, HOSTILE_ID, syntheticResults } from "./synthetic.js";
+
+const LABELS = "test/agree/fixtures/labelled-uss.tsv";
+const PROTOCOLS = ["panel", "consensus", "checklist", "barem"] as const;
+const SCREENSHOTS = join(tmpdir(), "tribunal-report-screenshots");
+/** Generous: the machine is shared and noisy; this only catches a page that freezes. */
+const USABLE_WITHIN_MS = 30_000;
+
+const dir = mkdtempSync(join(tmpdir(), "tribunal-report-page-"));
+let browser: Browser | undefined;
+let launchError: unknown;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    launchError = e;
+  }
+}, 90_000);
+
+/** The browser, or the launch error (Chromium missing, how to install it): every test then FAILS with it, none is skipped. */
+function chromiumOrFail(): Browser {
+  if (!browser) throw launchError ?? new Error("Chromium did not start");
+  return browser;
+}
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const expectedCount = (data: ReportData, query: string): number => data.rows.filter((r) => matches(searchText(r), r, query)).length;
+
+describe("report page: real evaluate output of every protocol, with labels", () => {
+  let file: string;
+  let data: ReportData;
+
+  beforeAll(async () => {
+    const outputs = await Promise.all(
+      PROTOCOLS.map(async (protocol) => {
+        const out = join(dir, `${protocol}.jsonl`);
+        const run = await runCli(["evaluate", LABELS, "--protocol", protocol, "--out", out]);
+        expect(run.code, run.stderr).toBe(0);
+        return out;
+      }),
+    );
+    const mixed = join(dir, "mixed.jsonl");
+    writeFileSync(mixed, outputs.map((o) => readFileSync(o, "utf8")).join(""));
+    file = join(dir, "mixed.html");
+    ({ data } = await writeReport(mixed, file, { labels: LABELS, resamples: 200 }));
+  }, 120_000);
+
+  it("draws every chart, logs no error and requests nothing", async () => {
+    const { page, errors, requests } = await openReport(chromiumOrFail(), file);
+    for (const p of PROTOCOLS) await expect.poll(() => page.locator(`#protocol-${p}`).isVisible()).toBe(true);
+    // One agreement block per protocol, each with its scatter and confusion matrix.
+    expect(await page.locator(".agreement-block").count()).toBe(4);
+    expect(await page.locator(".agreement-block table.confusion").count()).toBe(4);
+    const charts = await chartStates(page);
+    const labels = charts.map((c) => c.label);
+    for (const label of ["Overall (bucketed)", "Final score by criterion", "Consensus paths", "Answers by criterion", "Score YES / (YES + NO)", "Summed call time per dialogue (ms)", ...PROTOCOLS.map((p) => `Judge vs human (${p})`)]) {
+      expect(labels).toContain(label);
+    }
+    for (const c of charts) {
+      expect(c.width, c.label).toBeGreaterThan(100);
+      expect(c.height, c.label).toBeGreaterThan(100);
+      expect(c.painted, `${c.label} drew nothing`).toBeGreaterThan(500);
+    }
+    await page.locator("#agreement").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, "evaluate-agreement.png") });
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("filters the table by search and opens a panel row with its quotes marked", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), file);
+    const total = data.rows.length;
+    expect(total).toBe(32);
+    await waitForCount(page, `${total} of ${total} dialogues`);
+    await page.fill("#search", "panel");
+    // 8 dialogues per protocol; the panel's lines match "panel" and nothing else does.
+    expect(expectedCount(data, "panel")).toBe(8);
+    await waitForCount(page, `8 of ${total} dialogues`);
+    const protocols = await page.locator("tr.row td:nth-child(3)").allTextContents();
+    expect(protocols).toEqual(Array(8).fill("panel"));
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.locator(".criterion").count()).toBe(6);
+    expect(await drawer.locator(".quote-mark.verified").count()).toBeGreaterThan(0);
+    expect(await drawer.locator(".part-label").allTextContents()).toEqual(expect.arrayContaining(["Evaluator", "Critic", "Referee"]));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
+
+describe("report page: 5,000 synthetic dialogues", () => {
+  let file: string;
+  let data: ReportData;
+  let built: { ms: number; bytes: number };
+
+  beforeAll(async () => {
+    const results = join(dir, "synthetic.jsonl");
+    writeFileSync(results, syntheticResults(5000).map((l) => `${JSON.stringify(l)}\n`).join(""));
+    file = join(dir, "synthetic.html");
+    const started = Date.now();
+    const out = await writeReport(results, file);
+    data = out.data;
+    built = { ms: Date.now() - started, bytes: out.bytes };
+  }, 120_000);
+
+  it("becomes usable quickly, draws every chart, runs no injected markup", async () => {
+    const { page, errors, requests, readyMs } = await openReport(chromiumOrFail(), file);
+    const searchStarted = Date.now();
+    await page.fill("#search", "kept unverified");
+    const keptUnverified = expectedCount(data, "kept unverified");
+    expect(keptUnverified).toBeGreaterThan(100);
+    await waitForCount(page, `${keptUnverified.toLocaleString("en-US")} of 5,000 dialogues`);
+    const searchMs = Date.now() - searchStarted;
+    const chartsStarted = Date.now();
+    const charts = await chartStates(page);
+    const chartsMs = Date.now() - chartsStarted;
+    console.info(`report of 5,000 lines: built in ${built.ms} ms (${(built.bytes / 1e6).toFixed(1)} MB); usable ${readyMs} ms after navigation; search answered in ${searchMs} ms; ${charts.length} charts drawn in ${chartsMs} ms more`);
+    expect(readyMs).toBeLessThan(USABLE_WITHIN_MS);
+    expect(searchMs).toBeLessThan(USABLE_WITHIN_MS);
+    expect(charts.length).toBeGreaterThanOrEqual(15);
+    for (const c of charts) expect(c.painted, `${c.label} drew nothing`).toBeGreaterThan(500);
+    // The table draws only the rows in view.
+    expect(await page.locator("tr.row").count()).toBeLessThan(100);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("opens a row with a kept suggestion: the unverified quote is marked, the verified ones too", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), file);
+    await page.fill("#search", "kept unverified");
+    await page.waitForFunction(() => document.querySelector(".dialogues .count")?.textContent?.startsWith("5,000") === false);
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const kept = drawer.locator(".criterion", { has: page.locator(".badge", { hasText: /^kept$/ }) }).first();
+    expect(await kept.locator(".quote-mark.unverified").count()).toBeGreaterThan(0);
+    expect(await drawer.locator(".quote-mark.verified").count()).toBeGreaterThan(0);
+    expect(await kept.locator(".quote-mark.unverified").first().textContent()).toBe("✗ not found");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: join(SCREENSHOTS, "synthetic-detail.png") });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("shows hostile text as text, sorts, and scrolls to the last row", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), file);
+    await page.screenshot({ path: join(SCREENSHOTS, "synthetic-top.png") });
+    await page.fill("#search", "<img");
+    await waitForCount(page, "1 of 5,000 dialogues");
+    expect(await page.locator("tr.row td:nth-child(2)").first().textContent()).toBe(HOSTILE_ID);
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    expect(await drawer.locator(".dialogue-id").textContent()).toBe(HOSTILE_ID);
+    expect(await drawer.textContent()).toContain(HOSTILE);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    await page.keyboard.press("Escape");
+
+    await page.fill("#search", "");
+    await waitForCount(page, "5,000 of 5,000 dialogues");
+    const fewest = Math.min(...data.rows.map((r) => r.tokens ?? Infinity));
+    await page.locator(".dialogues th", { hasText: /^tokens$/ }).click();
+    await expect.poll(() => page.locator("tr.row td:nth-child(8)").first().textContent()).toBe(fewest.toLocaleString("en-US"));
+    await page.locator(".dialogues th", { hasText: /^line$/ }).click();
+    await page.locator(".table-wrap").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => page.locator("tr.row td:nth-child(2)").last().textContent()).toBe(data.rows.at(-1)?.id);
+    await page.locator("#dialogues").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, "synthetic-table.png") });
+    await page.screenshot({ path: join(SCREENSHOTS, "synthetic-full.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
