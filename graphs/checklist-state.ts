@@ -3,27 +3,21 @@ import { z } from "zod";
 import { Assessment } from "../checklist/assessment.js";
 import type { GateOutcome } from "../checklist/rules.js";
 import { Dialogue } from "../dialogues/dialogue.js";
-import type { CallRecord } from "../judges/run-agent.js";
 import { JudgeInput } from "../studio/input.js";
+import { sharedStateFields } from "./shared-state.js";
 
 /** The checklist's rubric when none is configured (seed 003). */
 export const CHECKLIST_DEFAULT_RUBRIC = "coaching";
 
-const appendAll = <T>(current: T[], next: T[]) => [...current, ...next];
 /** Assessors finish in any order: each writes its own criterion id, so parallel writes merge. */
 const mergeById = (current: Record<string, Assessment>, next: Record<string, Assessment>) => ({ ...current, ...next });
 
 export const ChecklistState = new StateSchema({
-  dialogue: Dialogue,
+  ...sharedStateFields(),
   /** One entry per criterion, keyed by criterion id; the gate puts them back in rubric order. */
   assessments: new ReducedValue(z.record(z.string(), Assessment).default(() => ({})), { inputSchema: z.record(z.string(), Assessment), reducer: mergeById }),
   /** Seed 003's rules applied by the `gate` node. */
   gateOutcome: z.custom<GateOutcome>().optional(),
-  /** Every agent call made for this dialogue, in completion order. */
-  calls: new ReducedValue(z.array(z.custom<CallRecord>()).default(() => []), { inputSchema: z.array(z.custom<CallRecord>()), reducer: appendAll }),
-  warnings: new ReducedValue(z.array(z.string()).default(() => []), { inputSchema: z.array(z.string()), reducer: appendAll }),
-  /** The output line: the checklist verdict plus `meta`. */
-  result: z.record(z.string(), z.unknown()).optional(),
 });
 export type ChecklistStateValue = typeof ChecklistState.State;
 

@@ -2,18 +2,13 @@ import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
 import { ConsensusAgentOutput } from "../contracts/consensus.js";
 import { AgreementCheck, DebateRound, Scores } from "../consensus/records.js";
-import { Dialogue } from "../dialogues/dialogue.js";
 import type { CallFailure } from "../judges/problems.js";
-import type { CallRecord } from "../judges/run-agent.js";
 import { JudgeInput } from "../studio/input.js";
-
-const appendAll = <T>(current: T[], next: T[]) => [...current, ...next];
-const appended = <S extends z.ZodType>(item: S) =>
-  new ReducedValue(z.array(item).default(() => []), { inputSchema: z.array(item), reducer: appendAll<z.infer<S>> });
+import { appended, sharedStateFields } from "./shared-state.js";
 
 /** State of the consensus graph. Strict and generous write separate keys, so they can run in parallel. */
 export const ConsensusState = new StateSchema({
-  dialogue: Dialogue,
+  ...sharedStateFields(),
   /** Agent A's current evaluation (rubric order): round 1, then each clamped refinement. */
   strictEvaluation: ConsensusAgentOutput.optional(),
   /** Agent B's current evaluation: round 1, then each 20 % move toward strict. */
@@ -30,16 +25,11 @@ export const ConsensusState = new StateSchema({
   checks: appended(AgreementCheck),
   /** One record per debate round. */
   debate: appended(DebateRound),
-  /** Every agent call made for this dialogue, in order. */
-  calls: appended(z.custom<CallRecord>()),
-  warnings: appended(z.string()),
   /** Set when an agent failed and `onFailure` is `unscored`: the run goes straight to `consensus`. Strict and generous may both fail in parallel: the first failure is kept. */
   failure: new ReducedValue(z.custom<CallFailure>().optional(), {
     inputSchema: z.custom<CallFailure>().optional(),
     reducer: (current: CallFailure | undefined, next: CallFailure | undefined) => current ?? next,
   }),
-  /** The output line: seed 004's individual result plus `dialogue_id`, `debate` and `meta`. */
-  result: z.record(z.string(), z.unknown()).optional(),
 });
 export type ConsensusStateValue = typeof ConsensusState.State;
 
