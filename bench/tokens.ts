@@ -3,13 +3,16 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { z } from "zod";
 import { CriticOutput } from "../contracts/critic.js";
 import { evaluatorSchema } from "../contracts/evaluator.js";
+import { panelTools } from "../contracts/panel-tools.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { formatTranscript } from "../dialogues/format.js";
 import { readDialogues } from "../dialogues/read.js";
 import { offlineEvaluation } from "../judges/offline/evaluator.js";
+import type { RoleTool } from "../judges/run-agent.js";
 import { criticMessages, evaluatorMessages } from "../prompts/panel.js";
 import { loadRubric } from "../rubrics/load.js";
 import type { Figure } from "./figures.js";
@@ -30,27 +33,36 @@ function commonPrefix(a: string, b: string): string {
   return a.slice(0, i);
 }
 
+/** The tools array as the OpenAI client sends it (`bindTools(…, { strict: true })`). */
+function wireTools(tools: readonly RoleTool[]): string {
+  return JSON.stringify(tools.map((t) => convertToOpenAITool({ name: t.name, description: t.description, schema: t.schema }, { strict: true })));
+}
+
 /**
- * Input tokens (o200k, offline) of the panel's calls on a dialogue — their messages and the
- * json_schema each call sends — against seed 000's single prompt with the same transcript appended;
- * and the share of the panel's input tokens in the prefix its two calls share (the longest common
- * prefix of the two requests, counted in each call), with the schema after the messages and, as
- * OpenAI's prompt-caching documentation says it is placed, before the system message.
+ * Input tokens (o200k, offline) of the panel's calls on a dialogue — their messages and the tool
+ * definitions each call sends (the panel's whole toolset, `contracts/panel-tools.ts`) — against
+ * seed 000's single prompt with the same transcript appended; and the share of the panel's input
+ * tokens in the prefix its two calls share (the longest common prefix of the two requests, counted
+ * in each call), with the tools ahead of the messages, as OpenAI's prompt caching orders a request.
+ * For comparison: the messages alone, and the previous layout (each role's own json_schema, which
+ * OpenAI places ahead of the system message).
  */
 export async function panelTokens(seedsDir: string | undefined): Promise<Figure[]> {
   const seed = seed000(seedsDir);
   const encoder = new Tiktoken(o200k);
   const count = (text: string) => encoder.encode(text).length;
   const rubric = loadRubric("customer-service");
+  const tools = wireTools(panelTools(rubric));
+  const toolTokens = count(tools);
   const dialogues: Dialogue[] = [];
   for (const file of ["examples/customer-service.jsonl", "examples/preference-elicitation.tsv"]) for await (const d of readDialogues(join(ROOT, file))) dialogues.push(d);
   let panel = 0;
   let messagesOnly = 0;
   let single = 0;
-  let schemas = 0;
+  let shared = 0;
   let sharedMessages = 0;
-  let sharedSchemaLast = 0;
-  let sharedSchemaFirst = 0;
+  let ownSchemas = 0;
+  let sharedOwnSchema = 0;
   for (const d of dialogues) {
     const calls = [
       { messages: evaluatorMessages(rubric, d), schema: evaluatorSchema(rubric) },
@@ -59,38 +71,36 @@ export async function panelTokens(seedsDir: string | undefined): Promise<Figure[
     const [evaluator, critic] = calls as [{ text: string; schema: string }, { text: string; schema: string }];
     for (const call of calls) {
       const messageTokens = count(call.text);
-      const schemaTokens = count(call.schema);
       messagesOnly += messageTokens;
-      schemas += schemaTokens;
-      panel += messageTokens + schemaTokens;
+      panel += toolTokens + messageTokens;
+      ownSchemas += count(call.schema);
     }
-    const prefix = count(commonPrefix(evaluator.text, critic.text));
-    sharedMessages += 2 * prefix;
-    sharedSchemaLast += 2 * prefix;
-    sharedSchemaFirst += 2 * count(commonPrefix(`${evaluator.schema}\n${evaluator.text}`, `${critic.schema}\n${critic.text}`));
+    shared += 2 * count(commonPrefix(`${tools}\n${evaluator.text}`, `${tools}\n${critic.text}`));
+    sharedMessages += 2 * count(commonPrefix(evaluator.text, critic.text));
+    sharedOwnSchema += 2 * count(commonPrefix(`${evaluator.schema}\n${evaluator.text}`, `${critic.schema}\n${critic.text}`));
     if (seed) single += count(`${seed}\n\nTarget dialogue:\n${formatTranscript(d)}\n`);
   }
   const n = dialogues.length;
-  const share = sharedSchemaLast / panel;
+  const share = shared / panel;
   const figures: Figure[] = [];
   if (seed) {
     const ratio = panel / single;
     figures.push({
-      name: `panel input tokens per dialogue (evaluator + critic, json_schema included) vs seed 000's single prompt, ${n} example dialogues`,
+      name: `panel input tokens per dialogue (evaluator + critic, tool definitions included) vs seed 000's single prompt, ${n} example dialogues`,
       value: `${ratio.toFixed(2)}×`,
       target: "≤ 1.5×",
       ok: ratio <= 1.5,
-      detail: `${Math.round(panel / n)} vs ${Math.round(single / n)} tokens per dialogue (o200k), of which ${Math.round(schemas / n)} are the two json_schemas`,
+      detail: `${Math.round(panel / n)} vs ${Math.round(single / n)} tokens per dialogue (o200k), of which ${2 * toolTokens} are the two calls' tools (${toolTokens} each)`,
     });
   } else figures.push({ name: "panel input tokens vs seed 000's prompt", value: "seed 000 not found (set TRIBUNAL_SEEDS_DIR)", target: "≤ 1.5×", ok: false });
   figures.push({
-    name: "share of the panel's input tokens (json_schema included) in the prefix its calls share",
+    name: "share of the panel's input tokens (tools first, then messages, as OpenAI orders a request) in the prefix its calls share",
     value: `${(share * 100).toFixed(1)} %`,
     target: "≥ 60 %",
     ok: share >= 0.6,
     detail:
-      `messages alone: ${((sharedMessages / messagesOnly) * 100).toFixed(1)} % (${Math.round(sharedMessages / n / 2)} shared tokens per call); ` +
-      `with each role's schema ahead of the system message, as OpenAI places structured-output schemas: ${((sharedSchemaFirst / panel) * 100).toFixed(1)} %`,
+      `${Math.round(shared / n / 2)} shared tokens per call (${toolTokens} of identical tools, then the system message); messages alone: ${((sharedMessages / messagesOnly) * 100).toFixed(1)} %; ` +
+      `the previous layout (each role's own json_schema ahead of the system message): ${((sharedOwnSchema / (messagesOnly + ownSchemas)) * 100).toFixed(1)} %`,
   });
   return figures;
 }

@@ -11,11 +11,16 @@ function messageText(message: BaseMessage): string {
   return content.map((part) => ("text" in part && typeof part.text === "string" ? part.text : "")).join("");
 }
 
-/** Takes the JSON out of a reply: a tool call's arguments, or the text (code fences tolerated). */
+/**
+ * Takes the JSON out of a reply: a tool call's arguments, the arguments of a tool call the client
+ * could not parse, or the text (code fences tolerated).
+ */
 function answerJson(raw: BaseMessage): { ok: true; json: unknown } | { ok: false; message: string } {
-  const toolCall = (raw as AIMessage).tool_calls?.[0];
+  const message = raw as AIMessage;
+  const toolCall = message.tool_calls?.[0];
   if (toolCall) return { ok: true, json: toolCall.args };
-  const text = messageText(raw)
+  const invalid = message.invalid_tool_calls?.[0];
+  const text = (typeof invalid?.args === "string" ? invalid.args : messageText(raw))
     .trim()
     .replace(/^```(?:json)?\s*/i, "")
     .replace(/```$/, "")

@@ -1,6 +1,7 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { AIMessage, BaseMessage } from "@langchain/core/messages";
-import { HumanMessage } from "@langchain/core/messages";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import { HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
 import { ConfigError } from "../config/errors.js";
 import { repairPrompt } from "../prompts/repair.js";
@@ -11,6 +12,13 @@ import { outputProblemOf } from "./answer-errors.js";
 import { parseAnswer } from "./parse-answer.js";
 import type { CallFailure, OutputProblem } from "./problems.js";
 
+/** One role's output contract offered as a tool (function): the function name is the role. */
+export interface RoleTool {
+  name: string;
+  description?: string;
+  schema: z.ZodType;
+}
+
 /** One agent's call: its contract, its prompt, and what the offline judge would answer. */
 export interface AgentTask<O> {
   /** The role: schema name sent to the provider and run name in traces (`evaluator`). */
@@ -18,6 +26,13 @@ export interface AgentTask<O> {
   /** Trace name when it differs from the role (`assessor:CQ8`). */
   runName?: string;
   schema: z.ZodType<O>;
+  /**
+   * The protocol's full set of role contracts, in a fixed order (`contracts/*-tools.ts`). Every call
+   * of the protocol for one dialogue then sends the same tool definitions, ahead of the shared
+   * system message, so the provider's prompt cache serves them; the role's own tool is forced.
+   * Without it the call sends its role's json_schema alone.
+   */
+  toolset?: readonly RoleTool[];
   messages: BaseMessage[];
   /** Checks the schema cannot express (scale, coverage, quotes); problems trigger one repair retry. */
   check?: (output: O) => OutputProblem[];
@@ -46,6 +61,40 @@ export type OnFailure = "fallback" | "unscored";
 function usageOf(raw: BaseMessage): { input: number; output: number } {
   const usage = (raw as AIMessage).usage_metadata;
   return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
+}
+
+type Send = (messages: BaseMessage[], config: RunnableConfig) => Promise<{ raw: BaseMessage }>;
+
+/**
+ * How one request goes out. With a toolset (and a model that binds tools): every role's tool, the
+ * role's own forced (`tool_choice`), strict schemas; the reply is the raw message, whose tool call
+ * `parseAnswer` reads. Otherwise: the role's json_schema (or forced function) alone.
+ */
+function sender<O>(task: AgentTask<O>, model: BaseChatModel): Send {
+  const toolset = task.toolset;
+  if (toolset && typeof model.bindTools === "function") {
+    if (!toolset.some((t) => t.name === task.role)) throw new Error(`the toolset (${toolset.map((t) => t.name).join(", ")}) has no tool for role "${task.role}"`);
+    const tools = toolset.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), schema: t.schema }));
+    // `strict` is an OpenAI call option the base class's call-option type does not declare.
+    const bound = model.bindTools(tools, { tool_choice: task.role, strict: true } as Partial<BaseChatModel["ParsedCallOptions"]>);
+    // A run named after the role with the model's run inside it: the trace reads as with json_schema.
+    const call = RunnableLambda.from((messages: BaseMessage[], config?: RunnableConfig) => bound.invoke(messages, config));
+    return async (messages, config) => ({ raw: await call.invoke(messages, config) });
+  }
+  const structured = model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
+  return (messages, config) => structured.invoke(messages, config);
+}
+
+/**
+ * What follows an unusable reply: the reply itself, then the problems. A reply that called a tool
+ * gets them as that call's result (a provider wants every tool call answered before anything else).
+ */
+function repairTurn(raw: BaseMessage, problems: readonly OutputProblem[]): BaseMessage[] {
+  const message = raw as AIMessage;
+  const ids = [...(message.tool_calls ?? []), ...(message.invalid_tool_calls ?? [])].map((c) => c.id).filter((id): id is string => typeof id === "string" && id !== "");
+  const text = repairPrompt(problems);
+  if (ids.length === 0) return [raw, new HumanMessage(text)];
+  return [raw, ...ids.map((id) => new ToolMessage({ tool_call_id: id, content: text }))];
 }
 
 type Attempt = { kind: "reply"; raw: BaseMessage } | { kind: "unparsable"; problem: OutputProblem } | { kind: "failed"; failure: CallFailure };
@@ -80,13 +129,13 @@ async function requestWithRetries(send: (signal: AbortSignal) => Promise<{ raw: 
 
 async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
   const agent = task.runName ?? task.role;
-  const structured = judge.model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
+  const send = sender(task, judge.model);
   let messages = task.messages;
   let problems: OutputProblem[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
     record.attempts = attempt;
     const sent = messages;
-    const reply = await requestWithRetries((signal) => structured.invoke(sent, { ...config, runName: agent, signal }), agent, config, record);
+    const reply = await requestWithRetries((signal) => send(sent, { ...config, runName: agent, signal }), agent, config, record);
     if (reply.kind === "failed") return { ok: false, failure: reply.failure };
     if (reply.kind === "unparsable") {
       problems = [reply.problem];
@@ -102,7 +151,7 @@ async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "ll
     problems = parsed.ok ? (task.check?.(parsed.value) ?? []) : [parsed.problem];
     if (parsed.ok && problems.length === 0) return { ok: true, output: parsed.value };
     record.invalid.push(...problems);
-    messages = [...task.messages, raw, new HumanMessage(repairPrompt(problems))];
+    messages = [...task.messages, ...repairTurn(raw, problems)];
   }
   const message = problems.map((p) => `${p.kind}: ${p.message}`).join("; ");
   return { ok: false, failure: { agent, kind: "invalid_output", message: message.slice(0, 500) } };

@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ensureConfiguration } from "../config/configuration.js";
 import { checkCritique, critiqueByCriterion, CriticOutput } from "../contracts/critic.js";
 import type { EvaluatorOutput } from "../contracts/evaluator.js";
+import { panelTools } from "../contracts/panel-tools.js";
 import { offlineCritique } from "../judges/offline/critic.js";
 import { runAgent } from "../judges/run-agent.js";
 import { criticMessages } from "../prompts/panel.js";
@@ -16,6 +17,7 @@ export async function critic(state: typeof PanelState.State, config: LangGraphRu
     {
       role: "critic",
       schema: CriticOutput,
+      toolset: panelTools(rubric),
       messages: criticMessages(rubric, state.dialogue, evaluation),
       check: (output) => checkCritique(output, rubric),
       offline: () => offlineCritique(rubric, state.dialogue, evaluation),

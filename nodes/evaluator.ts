@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ensureConfiguration } from "../config/configuration.js";
 import { checkEvaluation, evaluatorSchema } from "../contracts/evaluator.js";
+import { panelTools } from "../contracts/panel-tools.js";
 import { offlineEvaluation } from "../judges/offline/evaluator.js";
 import { runAgent } from "../judges/run-agent.js";
 import { evaluatorMessages } from "../prompts/panel.js";
@@ -14,6 +15,7 @@ export async function evaluator(state: typeof PanelState.State, config: LangGrap
     {
       role: "evaluator",
       schema: evaluatorSchema(rubric),
+      toolset: panelTools(rubric),
       messages: evaluatorMessages(rubric, state.dialogue),
       check: (output) => checkEvaluation(output, rubric, state.dialogue),
       offline: () => offlineEvaluation(rubric, state.dialogue),

@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
 import { contentView } from "../../consensus/content.js";
 import { checkCritique, DebateCritique, type ConsensusAgentOutput } from "../../contracts/consensus.js";
+import { CONSENSUS_TOOLS } from "../../contracts/consensus-tools.js";
 import { offlineDebateCritique } from "../../judges/offline/consensus/index.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { debateCritiqueMessages } from "../../prompts/consensus.js";
@@ -17,6 +18,7 @@ export async function debateCritique(state: typeof ConsensusState.State, config:
     {
       role: "debate_critique",
       schema: DebateCritique,
+      toolset: CONSENSUS_TOOLS,
       messages: debateCritiqueMessages(rubric, view, strictEvaluation, generousEvaluation),
       check: checkCritique,
       offline: () => offlineDebateCritique(rubric, view.dialogue, strictEvaluation, generousEvaluation),

@@ -4,6 +4,7 @@ import { isConfigError } from "../../config/errors.js";
 import { ensureConsensusConfiguration, type ConsensusConfiguration } from "../../consensus/configuration.js";
 import { contentView } from "../../consensus/content.js";
 import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "../../contracts/consensus.js";
+import { CONSENSUS_TOOLS } from "../../contracts/consensus-tools.js";
 import { offlineGenerous, offlineStrict } from "../../judges/offline/consensus/index.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { isRubricError } from "../../rubrics/errors.js";
@@ -34,6 +35,7 @@ export async function independentEvaluation(persona: Persona, state: typeof Cons
     {
       role: persona,
       schema: ConsensusAgentOutput,
+      toolset: CONSENSUS_TOOLS,
       messages: persona === "strict" ? strictMessages(rubric, view) : generousMessages(rubric, view),
       check: (output) => checkAgentOutput(output, rubric),
       offline: () =>

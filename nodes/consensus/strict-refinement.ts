@@ -3,6 +3,7 @@ import { clampRefinement, scoresOf, withScores } from "../../consensus/arithmeti
 import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
 import { contentView } from "../../consensus/content.js";
 import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "../../contracts/consensus.js";
+import { CONSENSUS_TOOLS } from "../../contracts/consensus-tools.js";
 import { offlineStrictRefinement } from "../../judges/offline/consensus/index.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { strictRefinementMessages } from "../../prompts/consensus.js";
@@ -21,6 +22,7 @@ export async function strictRefinement(state: typeof ConsensusState.State, confi
     {
       role: "strict_refinement",
       schema: ConsensusAgentOutput,
+      toolset: CONSENSUS_TOOLS,
       messages: strictRefinementMessages(rubric, view, current, state.critique ?? "", settings.refinementCap),
       check: (output) => checkAgentOutput(output, rubric),
       offline: () => offlineStrictRefinement(current, generousEvaluation),

@@ -1,6 +1,7 @@
 /**
- * The consensus graph over the real OpenAI client against a local OpenAI-compatible stub: the schema
- * names sent are the roles, the DESIGN example's numbers hold, and no human label reaches a request.
+ * The consensus graph over the real OpenAI client against a local OpenAI-compatible stub: every call
+ * sends the same four tools and forces its role's (the schema name), the DESIGN example's numbers
+ * hold, and no human label reaches a request.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildConsensusGraph } from "../../graphs/consensus.js";
@@ -37,7 +38,20 @@ describe("consensus over HTTP", () => {
     const result = state.result as Record<string, any>;
 
     expect(stub.requests.map((r) => r.schemaName).sort()).toEqual(["debate_critique", "generous", "strict", "strict_refinement"]);
-    expect(stub.requests.every((r) => r.body.response_format?.type === "json_schema")).toBe(true);
+    // One toolset for every call (byte-identical, ahead of the shared system message), the role's own tool forced.
+    const TOOLS = ["strict", "generous", "debate_critique", "strict_refinement"];
+    const wireTools = JSON.stringify(stub.requests[0]?.body.tools);
+    for (const request of stub.requests) {
+      expect(request.body.response_format).toBeUndefined();
+      expect(request.body.tools?.map((t) => t.function.name)).toEqual(TOOLS);
+      expect(request.body.tool_choice).toEqual({ type: "function", function: { name: request.schemaName } });
+      expect(request.rawBody).toContain(`"tools":${wireTools}`);
+    }
+    // strict, generous and strict_refinement share one contract under their own names.
+    const parameters = (name: string) => JSON.stringify(stub?.requests[0]?.body.tools?.find((t) => t.function.name === name)?.function.parameters);
+    expect(parameters("generous")).toBe(parameters("strict"));
+    expect(parameters("strict_refinement")).toBe(parameters("strict"));
+    expect(parameters("debate_critique")).toContain('"critique"');
     expect(Math.abs(result.overall_score - 2.844)).toBeLessThan(1e-9);
     expect(result.consensus_metadata).toMatchObject({ rounds_conducted: 2, consensus_method: "weighted_average" });
     expect(result.meta).toMatchObject({ model: "openai:gpt-4o-mini", calls: 4, fallbacks: [], invalid_outputs: [] });

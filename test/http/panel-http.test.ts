@@ -26,7 +26,7 @@ import {
 const SCORES: Scores = { TaskSuccess: 80, Helpfulness: 60, Accuracy: 100, Understanding: 80, Empathy: 40, Fluency: 60 };
 const QUOTE = 'USER: "The marmalade scenes were hilarious."';
 
-describe("panel over HTTP (json_schema and function calling)", () => {
+describe("panel over HTTP (one shared toolset, the role's tool forced)", () => {
   const apiKey = useTestApiKey();
   let stub: OpenAIStub | undefined;
   afterEach(async () => {
@@ -34,13 +34,13 @@ describe("panel over HTTP (json_schema and function calling)", () => {
     stub = undefined;
   });
 
-  /** A stub answering the evaluator with `scores` (or `evaluator(attempt)`) and the critic with agreement. */
+  /** A stub answering the evaluator with `scores` (or `evaluator(attempt)`; a string is sent as is) and the critic with agreement. */
   async function scriptedStub(evaluator: (attempt: number) => unknown = () => evaluatorAnswer(SCORES, QUOTE)) {
     const replies: string[] = [];
     let evaluatorCalls = 0;
     stub = await startOpenAIStub((request: StubRequest) => {
       const answer = request.schemaName === "evaluator" ? evaluator(evaluatorCalls++) : agreeAll();
-      const content = JSON.stringify(answer);
+      const content = typeof answer === "string" ? answer : JSON.stringify(answer);
       replies.push(content);
       return { content };
     });
@@ -49,24 +49,34 @@ describe("panel over HTTP (json_schema and function calling)", () => {
 
   const configurable = (baseUrl: string, model = "openai:gpt-4o-mini") => ({ model, baseUrl, maxRetries: 0, timeoutMs: 5_000 });
 
-  it("sends evaluator then critic as json_schema, with one byte-identical system prefix holding the transcript", async () => {
+  it("sends evaluator then critic with byte-identical tools and system message (the cached prefix), each forcing its own tool", async () => {
     const { stub } = await scriptedStub();
     await runPanel(ussDialogue(), configurable(stub.baseUrl), apiKey());
 
     expect(stub.requests.map((r) => r.schemaName)).toEqual(["evaluator", "critic"]);
     const [evaluator, critic] = stub.requests as [StubRequest, StubRequest];
     for (const request of stub.requests) {
-      expect(request.body.response_format?.type).toBe("json_schema");
-      expect(request.body.tools).toBeUndefined();
+      expect(request.body.response_format).toBeUndefined();
+      expect(request.body.tools?.map((t) => t.function.name)).toEqual(["evaluator", "critic"]);
+      expect(request.body.tools?.every((t) => t.type === "function" && t.function.strict === true)).toBe(true);
+      expect(request.body.tool_choice).toEqual({ type: "function", function: { name: request.schemaName } });
       expect(request.headers.authorization).toBe(`Bearer ${apiKey()}`);
       expect(request.body.messages[0]?.role).toBe("system");
     }
+    // The evaluator's contract names every criterion; the critic's is the seed's `critic` list.
+    const parameters = evaluator.body.tools?.[0]?.function.parameters as { properties: Record<string, unknown>; required: string[] };
+    expect(parameters.required).toEqual([...CRITERIA]);
+    expect(Object.keys((critic.body.tools?.[1]?.function.parameters as { properties: object }).properties)).toEqual(["critic"]);
+    expect(critic.body.tools).toEqual(evaluator.body.tools);
     const prefix = evaluator.body.messages[0]?.content ?? "";
     expect(critic.body.messages[0]?.content).toBe(prefix);
-    // Byte for byte on the wire too, as a provider's prompt cache would compare it.
+    // Byte for byte on the wire too, as a provider's prompt cache would compare it: tools first, then the system message.
+    const wireTools = JSON.stringify(evaluator.body.tools);
     const wirePrefix = JSON.stringify(evaluator.body.messages[0]);
-    expect(evaluator.rawBody).toContain(wirePrefix);
-    expect(critic.rawBody).toContain(wirePrefix);
+    for (const request of [evaluator, critic]) {
+      expect(request.rawBody).toContain(`"tools":${wireTools}`);
+      expect(request.rawBody).toContain(wirePrefix);
+    }
     expect(prefix).toContain(`<transcript>\n${USS_TRANSCRIPT}\n</transcript>`);
     expect(prefix.indexOf("<transcript>")).toBeGreaterThan(prefix.indexOf("TaskSuccess"));
   });
@@ -121,16 +131,17 @@ describe("panel over HTTP (json_schema and function calling)", () => {
     }
   });
 
-  it("uses function calling for gpt-4: schema names are the forced function names", async () => {
+  it("sends the same shared toolset to gpt-4 (no json_schema support): schema names are the forced function names", async () => {
     const { stub, replies } = await scriptedStub();
     const result = await runPanel(ussDialogue(), configurable(stub.baseUrl, "openai:gpt-4"), apiKey());
 
     expect(stub.requests.map((r) => r.schemaName)).toEqual(["evaluator", "critic"]);
     for (const request of stub.requests) {
       expect(request.body.response_format).toBeUndefined();
-      expect(request.body.tools?.map((t) => t.function.name)).toEqual([request.schemaName]);
+      expect(request.body.tools?.map((t) => t.function.name)).toEqual(["evaluator", "critic"]);
       expect(request.body.tool_choice).toEqual({ type: "function", function: { name: request.schemaName } });
     }
+    expect(stub.requests[1]?.body.tools).toEqual(stub.requests[0]?.body.tools);
     expect(stub.requests[1]?.body.messages[0]).toEqual(stub.requests[0]?.body.messages[0]);
     expect(result.meta).toMatchObject({ status: "scored", model: "openai:gpt-4", fallbacks: [], invalid_outputs: [] });
     expect(result.referee_final).toMatchObject({ TaskSuccess: { score: 80 }, Empathy: { score: 40 }, numeric_weighted_average: 74, OverallExperience: 60 });
@@ -145,11 +156,16 @@ describe("panel over HTTP (json_schema and function calling)", () => {
     expect(stub.requests.map((r) => r.schemaName)).toEqual(["evaluator", "evaluator", "critic"]);
     const [first, repair] = stub.requests as [StubRequest, StubRequest];
     expect(repair.body.messages.slice(0, first.body.messages.length)).toEqual(first.body.messages);
+    expect(repair.body.tools).toEqual(first.body.tools);
+    // The bad answer goes back as the assistant's evaluator call, the problems as that call's result.
     const previous = repair.body.messages[repair.body.messages.length - 2];
     expect(previous?.role).toBe("assistant");
-    expect(previous?.content).toContain('"score":55');
+    const call = previous?.tool_calls?.[0];
+    expect(call?.function.name).toBe("evaluator");
+    expect(call?.function.arguments).toContain('"score":55');
     const last = lastMessage(repair);
-    expect(last.role).toBe("user");
+    expect(last.role).toBe("tool");
+    expect(repair.body.messages.at(-1)?.tool_call_id).toBe(call?.id);
     expect(last.content).toContain("out_of_scale: TaskSuccess: 55 is not one of 20, 40, 60, 80, 100");
 
     expect(result.evaluator).toMatchObject({ TaskSuccess: { score: 80 }, numeric_weighted_average: 74 });
@@ -163,7 +179,21 @@ describe("panel over HTTP (json_schema and function calling)", () => {
     expect(result.meta.tokens).toEqual({ input: usage.input, output: usage.output, total: usage.input + usage.output });
   });
 
-  it("repairs an answer the client rejects against the schema (a criterion missing)", async () => {
+  it("repairs tool-call arguments that are not JSON: malformed_json, answered as that call's result", async () => {
+    const { stub } = await scriptedStub((attempt) => (attempt === 0 ? '{"TaskSuccess": {"score": 80,' : evaluatorAnswer(SCORES, QUOTE)));
+    const result = await runPanel(ussDialogue(), configurable(stub.baseUrl), apiKey());
+
+    expect(stub.requests.map((r) => r.schemaName)).toEqual(["evaluator", "evaluator", "critic"]);
+    const repair = stub.requests[1] as StubRequest;
+    const call = repair.body.messages.at(-2)?.tool_calls?.[0];
+    expect(call?.function.arguments).toBe('{"TaskSuccess": {"score": 80,');
+    expect(repair.body.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: call?.id });
+    expect(lastMessage(repair).content).toContain("- malformed_json: the reply is not valid JSON");
+    expect(result.meta).toMatchObject({ status: "scored", fallbacks: [], invalid_outputs: [{ agent: "evaluator", kind: "malformed_json" }] });
+    expect(result.evaluator).toMatchObject({ TaskSuccess: { score: 80 }, numeric_weighted_average: 74 });
+  });
+
+  it("repairs an answer that breaks the schema (a criterion missing)", async () => {
     const { stub } = await scriptedStub((attempt) => {
       const answer = evaluatorAnswer(SCORES, QUOTE);
       if (attempt === 0) delete answer.Fluency;

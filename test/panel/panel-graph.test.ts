@@ -3,6 +3,7 @@
  * for the `evaluator` and `critic` roles; answers are parsed against the role's zod schema and checked
  * (scale, coverage, quotes) as they would be from a real provider. Rubric: customer-service.
  */
+import type { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import type { CriticEntry } from "../../contracts/critic.js";
 import { buildPanelGraph, routeAfterAgent } from "../../graphs/panel.js";
@@ -123,9 +124,13 @@ describe("the evaluator's quote check and repair retry", () => {
       ["evaluator", 1],
       ["critic", 0],
     ]);
+    expect(calls.every((c) => c.tools?.join() === "evaluator,critic")).toBe(true);
     const repair = calls[1]?.messages ?? [];
-    expect(repair).toHaveLength(4); // shared prefix, instructions, the bad answer, the repair request
-    expect(repair[2]?.content).toBe(JSON.stringify(UNQUOTED));
+    expect(repair).toHaveLength(4); // shared prefix, instructions, the bad answer (a tool call), the repair request (its result)
+    const answered = (repair[2] as AIMessage | undefined)?.tool_calls?.[0];
+    expect(answered).toMatchObject({ name: "evaluator", args: UNQUOTED });
+    expect(repair[3]?.getType()).toBe("tool");
+    expect((repair[3] as ToolMessage | undefined)?.tool_call_id).toBe(answered?.id);
     const last = String(repair[3]?.content);
     expect(last).toContain("- unverified_quote: TaskSuccess justification quotes no utterance");
     expect(last).toContain("- unverified_quote: Fluency justification quotes no utterance");

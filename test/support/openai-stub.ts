@@ -3,14 +3,18 @@ import type { AddressInfo } from "node:net";
 
 export interface StubRequest {
   body: {
-    messages: { role: string; content: string }[];
+    messages: { role: string; content: string; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
     response_format?: { type: string; json_schema?: { name: string } };
-    tools?: { function: { name: string } }[];
+    tools?: { type: string; function: { name: string; description?: string; parameters?: unknown; strict?: boolean } }[];
+    tool_choice?: string | { type: string; function?: { name: string } };
     [key: string]: unknown;
   };
   rawBody: string;
   headers: IncomingHttpHeaders;
-  /** The schema name the client sent: json_schema `name` or the forced function's name. */
+  /**
+   * The schema name the client sent: the forced function's name (`tool_choice`), else the
+   * json_schema `name`, else the first tool's name.
+   */
   schemaName: string | undefined;
   /** 0-based index among all requests. */
   index: number;
@@ -52,7 +56,8 @@ export async function startOpenAIStub(handler: StubHandler): Promise<OpenAIStub>
           return;
         }
         const body = JSON.parse(rawBody) as StubRequest["body"];
-        const schemaName = body.response_format?.json_schema?.name ?? body.tools?.[0]?.function.name;
+        const forced = typeof body.tool_choice === "object" ? body.tool_choice.function?.name : undefined;
+        const schemaName = forced ?? body.response_format?.json_schema?.name ?? body.tools?.[0]?.function.name;
         const request: StubRequest = { body, rawBody, headers: req.headers, schemaName, index: requests.length };
         requests.push(request);
         const reply = await handler(request);
@@ -69,7 +74,7 @@ export async function startOpenAIStub(handler: StubHandler): Promise<OpenAIStub>
         }
         const content = reply.content ?? JSON.stringify(reply.json ?? {});
         const message = body.tools
-          ? { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: schemaName, arguments: content } }] }
+          ? { role: "assistant", content: null, tool_calls: [{ id: `call_${request.index}`, type: "function", function: { name: schemaName, arguments: content } }] }
           : { role: "assistant", content };
         const promptTokens = reply.usage?.prompt_tokens ?? Math.ceil(rawBody.length / 4);
         const completionTokens = reply.usage?.completion_tokens ?? Math.ceil(content.length / 4);
