@@ -1,30 +1,17 @@
 /** The barem over the real OpenAI client against a local OpenAI-compatible stub: schema name `judge`, one call. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildBaremGraph } from "../../graphs/barem.js";
-import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
+import { useStub, useTestApiKey } from "../support/test-env.js";
 import { allScores, TARGET } from "./helpers.js";
 
 describe("barem over HTTP", () => {
-  let stub: OpenAIStub | undefined;
-  const saved: Record<string, string | undefined> = {};
-  beforeEach(() => {
-    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) saved[name] = process.env[name];
-    process.env.OPENAI_API_KEY = "sk-test-barem-0123456789";
-    delete process.env.OPENAI_BASE_URL;
-  });
-  afterEach(async () => {
-    await stub?.close();
-    stub = undefined;
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  useTestApiKey();
+  const stubs = useStub();
 
   it("sends one `judge` request and recomputes the overall the model got wrong", async () => {
     // 100×0.40 + 80×0.15 + 80×0.15 + 60×0.10 + 80×0.10 + 100×0.10 = 40 + 12 + 12 + 6 + 8 + 10 = 88 → 80; the model says 100.
     const answer = allScores({ TaskSuccess: 100, Helpfulness: 80, Accuracy: 80, Understanding: 60, Empathy: 80, Fluency: 100 }, 100);
-    stub = await startOpenAIStub(() => ({ json: answer }));
+    const stub = await stubs.start(() => ({ json: answer }));
     const state = await buildBaremGraph()
       .compile()
       .invoke({ dialogue: TARGET }, { configurable: { model: "openai:gpt-4o-mini", baseUrl: stub.baseUrl, maxRetries: 0, timeoutMs: 5_000 } });

@@ -2,9 +2,9 @@
  * The checklist over the real OpenAI client against a local OpenAI-compatible stub: one request per
  * criterion, schema name `assessor`, `Criterion ID: <id>` in each system prompt, no label sent.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ASSESSOR_CONCURRENCY, buildChecklistGraph } from "../../graphs/checklist.js";
-import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
+import { useStub, useTestApiKey } from "../support/test-env.js";
 import { coaching } from "./helpers.js";
 
 const DIALOGUE = {
@@ -19,25 +19,12 @@ const DIALOGUE = {
 };
 
 describe("checklist over HTTP", () => {
-  let stub: OpenAIStub | undefined;
-  const saved: Record<string, string | undefined> = {};
-  beforeEach(() => {
-    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) saved[name] = process.env[name];
-    process.env.OPENAI_API_KEY = "sk-test-checklist-0123456789";
-    delete process.env.OPENAI_BASE_URL;
-  });
-  afterEach(async () => {
-    await stub?.close();
-    stub = undefined;
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  useTestApiKey();
+  const stubs = useStub();
 
   it("sends one `assessor` request per criterion with its Criterion ID and merges the answers", async () => {
     const rubric = coaching();
-    stub = await startOpenAIStub((request) => {
+    const stub = await stubs.start((request) => {
       const id = /^Criterion ID: (\S+)$/m.exec(request.body.messages[0]?.content ?? "")?.[1];
       // CQ8 says NO: the gate must reject; CQ9 says NA (no crisis): valid.
       const answer = id === "CQ8" ? "NO" : id === "CQ9" ? "NA" : "YES";

@@ -3,27 +3,14 @@
  * sends the same four tools and forces its role's (the schema name), the DESIGN example's numbers
  * hold, and no human label reaches a request.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildConsensusGraph } from "../../graphs/consensus.js";
-import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
+import { useStub, useTestApiKey } from "../support/test-env.js";
 import { answer, CRITIQUE, DIALOGUE } from "./helpers.js";
 
 describe("consensus over HTTP", () => {
-  let stub: OpenAIStub | undefined;
-  const saved: Record<string, string | undefined> = {};
-  beforeEach(() => {
-    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) saved[name] = process.env[name];
-    process.env.OPENAI_API_KEY = "sk-test-consensus-0123456789";
-    delete process.env.OPENAI_BASE_URL;
-  });
-  afterEach(async () => {
-    await stub?.close();
-    stub = undefined;
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  useTestApiKey();
+  const stubs = useStub();
 
   it("sends strict, generous, debate_critique and strict_refinement as schema names and scores 2.844", async () => {
     const replies: Record<string, object> = {
@@ -32,7 +19,7 @@ describe("consensus over HTTP", () => {
       debate_critique: { critique: CRITIQUE },
       strict_refinement: answer(4.0, 4.0, "refined"),
     };
-    stub = await startOpenAIStub((request) => ({ json: replies[request.schemaName ?? ""] ?? {} }));
+    const stub = await stubs.start((request) => ({ json: replies[request.schemaName ?? ""] ?? {} }));
     const graph = buildConsensusGraph().compile();
     const state = await graph.invoke({ dialogue: DIALOGUE }, { configurable: { model: "openai:gpt-4o-mini", baseUrl: stub.baseUrl, maxRetries: 0, timeoutMs: 5_000 } });
     const result = state.result as Record<string, any>;

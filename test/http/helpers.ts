@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, expect } from "vitest";
+import { expect } from "vitest";
 import { parseDialogues } from "../../dialogues/index.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { buildPanelGraph } from "../../graphs/panel.js";
@@ -72,24 +71,7 @@ export function weighted(scores: Scores): number {
   return Math.round(CRITERIA.reduce((s, c) => s + scores[c] * w[c], 0) * 100) / 100;
 }
 
-/** Sets OPENAI_API_KEY to a fresh `sk-test-…` key for each test and restores the environment after. */
-export function useTestApiKey(): () => string {
-  let key = "";
-  const saved: Record<string, string | undefined> = {};
-  beforeEach(() => {
-    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) saved[name] = process.env[name];
-    key = `sk-test-${randomBytes(12).toString("hex")}`;
-    process.env.OPENAI_API_KEY = key;
-    delete process.env.OPENAI_BASE_URL;
-  });
-  afterEach(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
-  return () => key;
-}
+export { useTestApiKey } from "../support/test-env.js";
 
 export type ResultLine = Record<string, unknown> & {
   meta: {
