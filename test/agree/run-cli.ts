@@ -1,25 +1,8 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { vi } from "vitest";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { ROOT, runCli, type CliRun } from "../support/cli.js";
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `node bin/tribunal.js …` in the project root, offline (no provider keys, no tracing). */
-export function runCli(args: readonly string[]): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) delete env[name];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/tribunal.js", ...args], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
+export { ROOT, runCli, type CliRun };
 
 export const stderrLines = (run: CliRun): string[] => run.stderr.split("\n").filter((l) => l.trim() !== "");
 

@@ -1,17 +1,9 @@
 /** `tribunal evaluate --protocol barem` end to end with the offline judge (a real child process). */
-import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "./helpers.js";
+import { runCli } from "../support/cli.js";
 
-function evaluate(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) delete env[name];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/tribunal.js", "evaluate", ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
+const evaluate = (args: readonly string[]) => runCli(["evaluate", ...args]);
+
 
 const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"];
 const WEIGHTS = [0.4, 0.15, 0.15, 0.1, 0.1, 0.1];

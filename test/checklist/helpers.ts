@@ -1,15 +1,15 @@
 import type { BaseMessage } from "@langchain/core/messages";
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Assessment, CheckAnswer } from "../../checklist/assessment.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { loadRubric, validateRubric } from "../../rubrics/load.js";
 import type { Rubric } from "../../rubrics/schema.js";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { ROOT, runCli } from "../support/cli.js";
+
+export { ROOT };
 
 export const coaching = (): Rubric => loadRubric("coaching");
 
@@ -65,22 +65,8 @@ export function criterionIdOf(messages: readonly BaseMessage[]): string {
 
 export const yes = (turn = 1) => ({ reasoning: `Turn ${turn}: 'That sounds exhausting' validates the user → YES`, answer: "YES" });
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `node bin/tribunal.js evaluate …` in the project root, without provider keys. */
-export function evaluate(args: readonly string[]): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) delete env[name];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/tribunal.js", "evaluate", ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
+export const evaluate = (args: readonly string[]) => runCli(["evaluate", ...args]);
 
 export const jsonLines = (stdout: string) =>
   stdout

@@ -1,28 +1,10 @@
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { ROOT, runCli, type CliRun } from "../support/cli.js";
+
+export { ROOT, runCli, type CliRun };
 export const SCALE = [20, 40, 60, 80, 100];
-
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `node bin/tribunal.js …` in the project root, without provider keys in the environment. Never blocks the event loop (a stub may be serving in this process). */
-export function runCli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) delete env[name];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/tribunal.js", ...args], { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 export function stderrLines(run: CliRun): string[] {
   return run.stderr.split("\n").filter((l) => l.trim() !== "");

@@ -1,24 +1,15 @@
 /** `tribunal evaluate … --protocol consensus` end to end (offline judge, a real child process). */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { ROOT, runCli } from "../support/cli.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const run = (args: readonly string[]) => runCli(["evaluate", ...args]);
+
 const dir = mkdtempSync(join(tmpdir(), "tribunal-consensus-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) delete env[name];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/tribunal.js", "evaluate", ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 const lines = (stdout: string) => stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, any>);
 const KEYS = ["agent_detailed_reasoning", "consensus_metadata", "criteria_evaluations", "debate", "dialogue_id", "meta", "overall_score"];
