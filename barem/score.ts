@@ -1,10 +1,8 @@
 import type { BaremVerdict, JudgeOutput } from "../contracts/barem.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
-import type { Bucketing, Rubric } from "../rubrics/schema.js";
-import { bucketize, describeMapping } from "../scoring/buckets.js";
+import type { Rubric } from "../rubrics/schema.js";
 import { round2 } from "../scoring/numbers.js";
-import { applyCaps, applyDeductions } from "../scoring/rules.js";
-import { weightedAverage } from "../scoring/weighted.js";
+import { recomputeOverall } from "../scoring/overall.js";
 
 export interface BaremScoreInput {
   rubric: Rubric;
@@ -12,23 +10,6 @@ export interface BaremScoreInput {
   judgement: JudgeOutput;
   /** `--blind`: rules that read human ratings are disabled. */
   blind: boolean;
-}
-
-/** The rubric's bucketing, or `floor` over its discrete values (the default for every seed rubric). */
-export function baremBucketing(rubric: Rubric): Bucketing {
-  if (rubric.bucketing) return rubric.bucketing;
-  const values = rubric.scale.kind === "discrete" ? [...rubric.scale.values].sort((a, b) => a - b) : [];
-  return { mode: "floor", buckets: values };
-}
-
-/** The overall a set of criterion scores gives: weighted average, rubric rules, bucket. */
-export function recomputeOverall(rubric: Rubric, scores: Readonly<Record<string, number>>, dialogue: Dialogue, blind: boolean) {
-  const caps = applyCaps(scores, rubric.rules, { dialogue, blind });
-  const average = weightedAverage(caps.scores, rubric.criteria);
-  const deductions = applyDeductions(average.value, caps.scores, rubric.rules);
-  const bucketing = baremBucketing(rubric);
-  const overall = bucketize(deductions.value, bucketing);
-  return { scores: caps.scores, average, adjusted: deductions.value, overall, mapping: describeMapping(deductions.value, overall, bucketing), rules: [...caps.firings, ...deductions.firings] };
 }
 
 /**

@@ -3,23 +3,11 @@ import type { EvaluatorOutput } from "../contracts/evaluator.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { utterances } from "../dialogues/format.js";
 import { checkQuotes } from "../evidence/quotes.js";
-import type { Bucketing, Rubric } from "../rubrics/schema.js";
-import { bucketize, describeMapping } from "../scoring/buckets.js";
+import type { Rubric } from "../rubrics/schema.js";
 import { round2 } from "../scoring/numbers.js";
-import { applyCaps, applyDeductions, type RuleFiring } from "../scoring/rules.js";
+import { recomputeOverall } from "../scoring/overall.js";
 import { weightedAverage } from "../scoring/weighted.js";
 import type { RefereeDecision, RefereeOutcome } from "./referee-rules.js";
-
-/** Without a `bucketing` entry: the discrete scale's own values, or whole points of a continuous scale. */
-function defaultBucketing(rubric: Rubric): Bucketing {
-  const scale = rubric.scale;
-  if (scale.kind === "discrete") return { mode: "floor", buckets: [...scale.values].sort((a, b) => a - b) };
-  if (scale.kind === "continuous") {
-    const buckets = Array.from({ length: Math.floor(scale.max) - Math.ceil(scale.min) + 1 }, (_, i) => Math.ceil(scale.min) + i);
-    return { mode: "floor", buckets };
-  }
-  throw new Error(`a ${scale.kind} rubric cannot be scored by the panel`);
-}
 
 export interface PanelScoreInput {
   rubric: Rubric;
@@ -62,33 +50,27 @@ function evidenceUsed(input: PanelScoreInput): string[] {
  */
 export function scorePanel(input: PanelScoreInput) {
   const { rubric } = input;
-  const bucketing = rubric.bucketing ?? defaultBucketing(rubric);
   const evaluatorScores = Object.fromEntries(rubric.criteria.map((c) => [c.id, input.evaluation[c.id]?.score ?? 0]));
   const refereeScores = Object.fromEntries(rubric.criteria.map((c) => [c.id, input.referee.final[c.id]?.score ?? 0]));
-  const caps = applyCaps(refereeScores, rubric.rules, { dialogue: input.dialogue, blind: input.blind });
-  const average = weightedAverage(caps.scores, rubric.criteria);
-  const deductions = applyDeductions(average.value, caps.scores, rubric.rules);
-  const overall = bucketize(deductions.value, bucketing);
-  const rules: RuleFiring[] = [...caps.firings, ...deductions.firings];
+  const computed = recomputeOverall(rubric, refereeScores, input.dialogue, input.blind);
   const finalVerdicts = Object.fromEntries(
     rubric.criteria.map((c) => {
       const verdict = input.referee.final[c.id];
-      const capped = caps.scores[c.id] as number;
+      const capped = computed.scores[c.id] as number;
       const note = verdict && capped !== verdict.score ? ` (capped at ${capped} by rule)` : "";
       return [c.id, { score: capped, justification: `${verdict?.justification ?? ""}${note}` }];
     }),
   );
-  const deductionText = deductions.firings.filter((f) => f.fired).map((f) => `; ${f.detail}`).join("");
   return {
     dialogue_id: input.dialogue.id,
     evaluator: { ...verdictsBlock(rubric, input.evaluation), numeric_weighted_average: round2(weightedAverage(evaluatorScores, rubric.criteria).value) },
     critic: input.critique.map((e) => ({ criterion: e.criterion, agree: e.agree, comment: e.comment, suggested_score: e.suggested_score })),
-    referee_final: { ...finalVerdicts, numeric_weighted_average: round2(average.value), [rubric.overallKey]: overall },
+    referee_final: { ...finalVerdicts, numeric_weighted_average: round2(computed.average.value), [rubric.overallKey]: computed.overall },
     audit: {
       decision_rules_applied: describeDecisions(input.referee.decisions, input.referee.adoptedCriticVersion),
       evidence_used: evidenceUsed(input),
-      weighted_calc: `${average.calc}${deductionText}`,
-      mapping_rule: describeMapping(deductions.value, overall, bucketing),
+      weighted_calc: `${computed.average.calc}${computed.deductionText}`,
+      mapping_rule: computed.mapping,
       referee_decisions: input.referee.decisions.map((d) => ({
         criterion: d.criterion,
         action: d.action,
@@ -99,9 +81,9 @@ export function scorePanel(input: PanelScoreInput) {
         quotes: d.quotes,
       })),
       adopted_critic_version: input.referee.adoptedCriticVersion,
-      rules,
+      rules: computed.rules,
       evaluator_quotes: Object.fromEntries(rubric.criteria.map((c) => [c.id, checkQuotes(input.evaluation[c.id]?.justification ?? "", input.dialogue)])),
-      adjusted_average: round2(deductions.value),
+      adjusted_average: round2(computed.adjusted),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
-import { recomputeOverall } from "../barem/score.js";
+import { recomputeOverall } from "../scoring/overall.js";
 import { describeScale } from "../contracts/scale.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { formatTranscript } from "../dialogues/format.js";

@@ -75,9 +75,9 @@ describe("agreement on the USS data (needs TRIBUNAL_DATA_DIR)", () => {
     // Weighted mean over the 5 positions 0.252858 (0.246663 if the judge is constant on the 9 dialogues
     // of rater 5, which then leaves that position out of both sides); the whole file gives 0.30.
     const human = report.oneMoreAnnotator.human.value as number;
-    expect(Math.abs(human - 0.2529)).toBeLessThan(0.15);
-    expect(Math.abs(human - 0.29)).toBeLessThan(0.15);
+    expect([0.252858, 0.246663].some((v) => Math.abs(human - v) < 1e-5), `human ρ ${human}`).toBe(true);
     expect(report.oneMoreAnnotator.human.low).toBeLessThan(human);
-    expect(typeof report.verdict.judgeAtLeastOneHuman).toBe("boolean");
+    // The verdict follows from the two means it reports.
+    expect(report.verdict.judgeAtLeastOneHuman).toBe((report.oneMoreAnnotator.judge.value as number) >= human);
   });
 });

@@ -116,7 +116,7 @@ describe("flushing traces before exit is bounded", () => {
       expect(ids(baseline.stdout)).toEqual(["refund", "refund-2"]);
       expect(run.stderr).toContain(`tribunal: warning: LangSmith traces not sent after 5 s (is ${url} reachable?); exiting without them`);
       // The bounded wait (5 s) plus start-up; the unbounded flush took 88 s here.
-      expect(run.elapsedMs - baseline.elapsedMs).toBeLessThan(5_000 + 4_000);
+      expect(run.elapsedMs - baseline.elapsedMs).toBeLessThan(5_000 + 20_000); // generous for start-up noise; unbounded was 88 s
     } finally {
       silent?.server.closeAllConnections();
       silent?.server.close();

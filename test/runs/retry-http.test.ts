@@ -82,7 +82,7 @@ describe("retries over HTTP", () => {
     const s = await scripted([{ hangMs: 10_000 }]);
     const started = performance.now();
     const { lines } = await runBatch(one, "panel", { configurable: configurable(s, { timeoutMs: 300 }) });
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(8_000); // the stub hangs 10 s: only a timeout that fires ends sooner
     expect(lines[0]?.meta).toMatchObject({ status: "scored", retries: [{ agent: "evaluator", kind: "timeout" }] });
   });
 

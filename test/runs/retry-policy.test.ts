@@ -67,7 +67,7 @@ describe("withTimeout", () => {
       signal.addEventListener("abort", () => (aborted = true));
       setTimeout(resolve, 5_000);
     }), 50).catch((e: Error) => e);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(4_000); // un-aborted, the call takes 5 s
     expect(aborted).toBe(true);
     expect(classifyError("judge", error)).toEqual({ agent: "judge", kind: "timeout", message: "the call timed out after 50 ms" });
   });

@@ -8,7 +8,6 @@ describe("rpmGate", () => {
     const at = await Promise.all(Array.from({ length: 6 }, () => gate.acquire().then(() => performance.now() - started)));
     await gate.stop();
     const sorted = [...at].sort((a, b) => a - b);
-    expect(sorted[0]).toBeLessThan(40);
     for (let i = 1; i < sorted.length; i++) expect((sorted[i] as number) - (sorted[i - 1] as number)).toBeGreaterThanOrEqual(45);
     expect(sorted.at(-1)).toBeGreaterThanOrEqual(245);
   });

@@ -74,6 +74,7 @@ describe("--samples", () => {
   it("the offline judge is deterministic: no spread, no flips", async () => {
     const { summary } = await runBatch(writeDialogues(dir, "offline.jsonl", 3), "panel", { samples: 2, configurable: { model: "offline" } });
     expect(summary.stability).toMatchObject({ samples: 2, dialogues: 3, bucket_flips: 0, flip_rate: 0 });
+    expect(Object.keys(summary.stability?.criteria ?? {})).toHaveLength(6);
     for (const c of Object.values(summary.stability?.criteria ?? {})) expect(c).toEqual({ mean_spread: 0, max_spread: 0, varied: 0 });
   });
 });

@@ -1,6 +1,19 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+/** Variables that would send a test's calls or traces off this machine. */
+export const PROVIDER_AND_TRACING_ENV = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "AZURE_OPENAI_API_KEY",
+  "LANGSMITH_TRACING",
+  "LANGSMITH_TRACING_V2",
+  "LANGCHAIN_TRACING",
+  "LANGCHAIN_TRACING_V2",
+  "LANGSMITH_API_KEY",
+  "LANGSMITH_ENDPOINT",
+] as const;
+
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface CliRun {
@@ -15,7 +28,7 @@ export interface CliRun {
  */
 export function runCli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_TRACING", "LANGCHAIN_TRACING_V2"]) {
+  for (const name of [...PROVIDER_AND_TRACING_ENV]) {
     if (!(name in extraEnv)) delete env[name];
   }
   return new Promise((resolve) => {
