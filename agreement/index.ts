@@ -1,6 +1,6 @@
 import { readDialogues } from "../dialogues/read.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
-import { loadRubric } from "../rubrics/load.js";
+import { builtInRubric, loadRubric } from "../rubrics/load.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { joinResults } from "./join.js";
 import { readResults, type NumberedResult } from "./read-results.js";
@@ -25,12 +25,9 @@ function resultsRubric(results: readonly NumberedResult[], notes: string[]): Rub
     if (ids.length > 1) notes.push(`results name several rubrics (${ids.join(", ")}): default scales used, per-criterion counterparts unknown`);
     return undefined;
   }
-  try {
-    return loadRubric(ids[0] as string);
-  } catch {
-    notes.push(`rubric "${ids[0]}" named in the results is not built in: default scales used; pass --rubric <path> to use its own`);
-    return undefined;
-  }
+  const rubric = builtInRubric(ids[0]);
+  if (!rubric) notes.push(`rubric "${ids[0]}" named in the results is not built in: default scales used; pass --rubric <path> to use its own`);
+  return rubric;
 }
 
 /** `tribunal agree`: reads results and labels, joins them, and measures agreement. */

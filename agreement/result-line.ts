@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { AgreementInputError } from "./errors.js";
 
-const Protocol = z.enum(["panel", "consensus", "checklist", "barem"]);
-export type AgreementProtocol = z.infer<typeof Protocol>;
+import { ProtocolId as Protocol, type Protocol as AgreementProtocol } from "../contracts/protocol.js";
+
+export type { AgreementProtocol };
 
 /** The fields `tribunal agree` reads from a result line; everything else is passed over. */
 export const ResultLine = z.looseObject({

@@ -1,3 +1,4 @@
+import { judgeRange } from "../agreement/scales.js";
 import type { Protocol } from "../contracts/meta.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { round2 } from "../scoring/numbers.js";
@@ -13,33 +14,32 @@ export interface Headline {
   normalized: number;
 }
 
-function rangeOf(rubric: Rubric): { min: number; max: number } {
-  const scale = rubric.scale;
-  if (scale.kind === "discrete") return { min: Math.min(...scale.values), max: Math.max(...scale.values) };
-  if (scale.kind === "continuous") return { min: scale.min, max: scale.max };
-  return { min: 0, max: 1 };
-}
-
 function numberAt(result: Record<string, unknown>, path: string[]): number | undefined {
   let value: unknown = result;
   for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-/** Where each protocol writes its overall score. */
-const HEADLINE_PATH: Record<Protocol, string[]> = {
-  panel: ["referee_final", "OverallExperience"],
-  consensus: ["overall_score"],
-  checklist: ["score"],
-  barem: ["OverallExperience", "score"],
-};
+/** Where each protocol writes its overall score (the rubric names the overall's key). */
+function headlinePath(protocol: Protocol, overallKey: string): string[] {
+  switch (protocol) {
+    case "panel":
+      return ["referee_final", overallKey];
+    case "consensus":
+      return ["overall_score"];
+    case "checklist":
+      return ["score"];
+    case "barem":
+      return [overallKey, "score"];
+  }
+}
 
 /** The headline score of a scored result line; `undefined` for an unscored one. */
 export function headlineOf(protocol: Protocol, result: Record<string, unknown>, rubric: Rubric): Headline | undefined {
-  const path = HEADLINE_PATH[protocol];
+  const path = headlinePath(protocol, rubric.overallKey);
   const value = numberAt(result, path);
   if (value === undefined || result.status === "unscored") return undefined;
-  const { min, max } = rangeOf(rubric);
+  const { min, max } = judgeRange(protocol, rubric);
   const share = max > min ? (value - min) / (max - min) : 0;
   const rejected = protocol === "checklist" && result.rejected === true;
   return { field: path.join("."), value, min, max, normalized: rejected ? 0 : round2(Math.min(1, Math.max(0, share)) * 100) / 100 };

@@ -1,6 +1,8 @@
 import type { CallRecord } from "../judges/run-agent.js";
 
-export type Protocol = "panel" | "consensus" | "checklist" | "barem";
+import type { Protocol } from "./protocol.js";
+
+export type { Protocol };
 
 export interface ResultMeta {
   protocol: Protocol;

@@ -4,6 +4,7 @@ import { HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
 import { ConfigError } from "../config/errors.js";
+import type { Configuration } from "../config/configuration.js";
 import { repairPrompt } from "../prompts/repair.js";
 import { retryDecision, retrySettingsOf, sleep, withTimeout, type RetryEvent } from "../runs/retry.js";
 import { classifyError } from "./classify-error.js";
@@ -56,7 +57,8 @@ export interface CallRecord {
 
 export type AgentResult<O> = { ok: true; output: O; record: CallRecord } | { ok: false; failure: CallFailure; record: CallRecord };
 
-export type OnFailure = "fallback" | "unscored";
+/** After the retries: the offline judge answers, or the dialogue is left unscored. */
+export type OnFailure = Configuration["onFailure"];
 
 function usageOf(raw: BaseMessage): { input: number; output: number } {
   const usage = (raw as AIMessage).usage_metadata;

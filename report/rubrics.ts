@@ -1,4 +1,4 @@
-import { builtInRubricIds, loadRubric } from "../rubrics/load.js";
+import { builtInRubric } from "../rubrics/load.js";
 import type { Rubric } from "../rubrics/schema.js";
 
 /**
@@ -6,9 +6,5 @@ import type { Rubric } from "../rubrics/schema.js";
  * never read as a path). `override` (the CLI's --rubric) wins for every line.
  */
 export function rubricResolver(override?: Rubric): (id: unknown) => Rubric | undefined {
-  const builtIn = new Set(builtInRubricIds());
-  return (id) => {
-    if (override) return override;
-    return typeof id === "string" && builtIn.has(id) ? loadRubric(id) : undefined;
-  };
+  return (id) => override ?? builtInRubric(id);
 }

@@ -63,3 +63,8 @@ export function loadRubric(ref: string | Rubric): Rubric {
   cache.set(key, rubric);
   return rubric;
 }
+
+/** The built-in rubric with this id, or undefined: a result line's `meta.rubric` is data, never read as a path. */
+export function builtInRubric(id: unknown): Rubric | undefined {
+  return typeof id === "string" && builtInRubricIds().includes(id) ? loadRubric(id) : undefined;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ProtocolId } from "../contracts/protocol.js";
 
 /** One level of a criterion's barem, e.g. `{ score: 80, description: "Mostly met with minor gaps" }`. */
 export const Level = z.object({
@@ -94,7 +95,7 @@ export const RubricSchema = z
     /** Where the rubric comes from (a seed file, a paper, a team). */
     source: z.string().optional(),
     /** Protocols this rubric is written for. */
-    protocols: z.array(z.enum(["panel", "consensus", "checklist", "barem"])).min(1),
+    protocols: z.array(ProtocolId).min(1),
     scale: Scale,
     criteria: z.array(Criterion).min(1),
     /** Name of the bucketed overall field in outputs. */

@@ -18,7 +18,6 @@ import { rpmGate } from "./rpm-limiter.js";
 import { StabilityTally, stabilityOf } from "./stability.js";
 import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
 
-export { countDialogues } from "./input-scan.js";
 export type { BatchSummary } from "./summary.js";
 
 /** Where a run stands, after each written line. */
@@ -60,6 +59,8 @@ interface Judged {
   line: Line;
   samples: Line[];
   costUsd: number;
+  /** Instruction-like lines aimed at the judge were found in the dialogue. */
+  injected: boolean;
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -130,12 +131,13 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
     for (let k = 0; k < samples; k++) results.push(await invoke(dialogue));
     const line = results[0] as Line;
     const meta = (line.meta ??= {});
-    meta.warnings = [...(Array.isArray(meta.warnings) ? (meta.warnings as string[]) : []), ...injectionWarnings(dialogue)];
+    const injected = injectionWarnings(dialogue);
+    meta.warnings = [...(Array.isArray(meta.warnings) ? (meta.warnings as string[]) : []), ...injected];
     meta.config_hash = hash;
     meta.cost_usd = costOf(tokensOf(line));
     if (samples > 1) meta.stability = stabilityOf(results, costOf);
     const cost = results.reduce((s, r) => s + (costOf(tokensOf(r)) ?? 0), 0);
-    return { line, samples: results, costUsd: cost };
+    return { line, samples: results, costUsd: cost, injected: injected.length > 0 };
   };
 
   const progress = (): BatchProgress => ({
@@ -160,10 +162,10 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
         }
         break;
       }
-      const { line, samples: all, costUsd: cost } = step.value;
+      const { line, samples: all, costUsd: cost, injected } = step.value;
       for (const sample of all) addEvents(summary, sample);
       addLine(summary, line);
-      if (((line.meta?.warnings as string[] | undefined) ?? []).some((w) => w.startsWith("prompt injection suspected"))) summary.injectionFlagged++;
+      if (injected) summary.injectionFlagged++;
       if (summary.costUsd !== null) summary.costUsd = round6(summary.costUsd + cost);
       budget?.finish(cost);
       if (tally && line.meta?.stability) tally.add(line.meta.stability as Parameters<StabilityTally["add"]>[0]);

@@ -25,8 +25,3 @@ export async function scanInput(file: string, read: ReadInput = readDialogues): 
   }
   return { count, ids: new Set(ids.keys()) };
 }
-
-/** The number of dialogues in a file (validates all of it). */
-export async function countDialogues(file: string, read: ReadInput = readDialogues): Promise<number> {
-  return (await scanInput(file, read)).count;
-}
