@@ -14,7 +14,7 @@ export type { DialogueInput, EvaluateOptions, EvaluateManyOptions, JudgeResult, 
 // Drop a protocol into LangSmith's `evaluate()` or an openevals pipeline.
 export { createEvaluator } from "./api/evaluator.js";
 export type { EvaluatorOptions, EvaluatorParams, EvaluatorResult } from "./api/evaluator.js";
-export { headlineOf, type Headline } from "./api/headline.js";
+export { headlineOf, type Headline } from "./results/headline.js";
 export { conversationToDialogue } from "./api/conversation.js";
 
 // LangSmith tracing.
@@ -25,20 +25,20 @@ export { buildPanelGraph } from "./graphs/panel.js";
 export { buildConsensusGraph } from "./graphs/consensus.js";
 export { buildChecklistGraph } from "./graphs/checklist.js";
 export { buildBaremGraph } from "./graphs/barem.js";
-export { PROTOCOLS, protocolIds, type ProtocolDefinition } from "./graphs/protocols.js";
-export { JudgeInput, dialogueFromInput, type JudgeInputValue } from "./studio/input.js";
+export { PROTOCOLS, protocolIds, type ProtocolDefinition } from "./graphs/registry.js";
+export { JudgeInput, dialogueFromInput, type JudgeInputValue } from "./nodes/read-input.js";
 
 // Dialogues, rubrics, configuration and contracts.
 export { Dialogue, Turn, Speaker, parseDialogues, readDialogues, formatTranscript, formatTurnBlocks } from "./dialogues/index.js";
 export { RubricSchema, type Rubric } from "./rubrics/schema.js";
 export { builtInRubricIds, loadRubric } from "./rubrics/load.js";
-export { ConfigurationSchema, type ConfigurationInput } from "./config/configuration.js";
-export { ConsensusConfigurationSchema, ConsensusSettingsSchema } from "./consensus/configuration.js";
-export { ReviewDecision, type ReviewDecisionInput } from "./contracts/human-review.js";
-export type { Protocol, ResultMeta } from "./contracts/meta.js";
+export { ConfigurationSchema, type ConfigurationInput } from "./judges/configuration.js";
+export { ConsensusConfigurationSchema, ConsensusSettingsSchema } from "./nodes/consensus/configuration.js";
+export { ReviewDecision, type ReviewDecisionInput } from "./nodes/consensus/review-decision.js";
+export type { Protocol, ResultMeta } from "./results/meta.js";
 
 // Errors: name-based guards.
-export { ConfigError, isConfigError } from "./config/errors.js";
+export { ConfigError, isConfigError } from "./judges/config-error.js";
 export { RubricError, isRubricError } from "./rubrics/errors.js";
 export { DialogueParseError, isDialogueParseError } from "./dialogues/errors.js";
-export { InputError, isInputError } from "./studio/errors.js";
+export { InputError, isInputError } from "./nodes/input-error.js";

@@ -1,13 +1,13 @@
 import { MemorySaver } from "@langchain/langgraph";
-import { ensureConfiguration } from "../config/configuration.js";
-import { ConfigError } from "../config/errors.js";
-import { ensureConsensusConfiguration } from "../consensus/configuration.js";
-import type { Protocol } from "../contracts/meta.js";
+import { ensureConfiguration } from "../judges/configuration.js";
+import { ConfigError } from "../judges/config-error.js";
+import { ensureConsensusConfiguration } from "../nodes/consensus/configuration.js";
+import type { Protocol } from "../results/meta.js";
 import { buildBaremGraph } from "../graphs/barem.js";
 import { buildChecklistGraph, ASSESSOR_CONCURRENCY } from "../graphs/checklist.js";
 import { buildConsensusGraph } from "../graphs/consensus.js";
 import { buildPanelGraph } from "../graphs/panel.js";
-import { PROTOCOLS } from "../graphs/protocols.js";
+import { PROTOCOLS } from "../graphs/registry.js";
 import { toConfigurable, wantsHumanReview, type ConsensusOptions, type CreateJudgeOptions, type JudgeOptions } from "./options.js";
 
 /** The protocol's default rubric (from the CLI registry, so both agree). */

@@ -1,7 +1,7 @@
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { chatValueToDialogue } from "../dialogues/chat-json.js";
-import { InputError } from "../studio/errors.js";
-import { dialogueFromTranscript } from "../studio/input.js";
+import { InputError } from "../nodes/input-error.js";
+import { dialogueFromTranscript } from "../nodes/read-input.js";
 
 /** Where an evaluator looks for the conversation inside `outputs` / `inputs`. */
 const CONVERSATION_KEYS = ["dialogue", "messages", "conversation", "trajectory", "transcript"] as const;

@@ -1,9 +1,9 @@
-import { ensureConfiguration } from "../config/configuration.js";
-import type { Protocol } from "../contracts/meta.js";
+import { ensureConfiguration } from "../judges/configuration.js";
+import type { Protocol } from "../results/meta.js";
 import { defaultRubricOf } from "./builders.js";
 import { conversationToDialogue } from "./conversation.js";
 import { judgeSession, type EvaluateOptions, type JudgeResult } from "./evaluate.js";
-import { headlineOf, type Headline } from "./headline.js";
+import { headlineOf, type Headline } from "../results/headline.js";
 import { toConfigurable, type JudgeOptions } from "./options.js";
 
 /** What an openevals / LangSmith `evaluate()` evaluator receives (the fields this adapter reads). */

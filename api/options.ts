@@ -1,9 +1,9 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { z } from "zod";
-import { ConfigurationSchema, type ConfigurationInput } from "../config/configuration.js";
-import { ConsensusSettingsSchema } from "../consensus/configuration.js";
-import type { Protocol } from "../contracts/meta.js";
+import { ConfigurationSchema, type ConfigurationInput } from "../judges/configuration.js";
+import { ConsensusSettingsSchema } from "../nodes/consensus/configuration.js";
+import type { Protocol } from "../results/meta.js";
 import type { Rubric } from "../rubrics/schema.js";
 
 /** What every protocol's graph can be built with: the run configuration, typed from its zod schema. */

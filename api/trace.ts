@@ -1,7 +1,7 @@
 import { awaitAllCallbacks } from "@langchain/core/callbacks/promises";
 import { LangChainTracer } from "@langchain/core/tracers/tracer_langchain";
-import { ensureConfiguration } from "../config/configuration.js";
-import type { Protocol } from "../contracts/meta.js";
+import { ensureConfiguration } from "../judges/configuration.js";
+import type { Protocol } from "../results/meta.js";
 import { defaultRubricOf } from "./builders.js";
 
 /** What a batch is judged with, as trace tags and metadata show it. */

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PROTOCOLS } from "../graphs/protocols.js";
+import { PROTOCOLS } from "../graphs/registry.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
 import { writeBenchDialogues } from "./dialogues.js";

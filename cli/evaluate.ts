@@ -1,9 +1,9 @@
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
-import { ConfigError } from "../config/errors.js";
-import { compareCandidates } from "../consensus/compare.js";
-import { protocolIds, PROTOCOLS } from "../graphs/protocols.js";
+import { ConfigError } from "../judges/config-error.js";
+import { compareCandidates } from "../nodes/consensus/compare.js";
+import { protocolIds, PROTOCOLS } from "../graphs/registry.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
 import { loadPrices } from "../runs/prices.js";

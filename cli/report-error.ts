@@ -1,4 +1,4 @@
-import { isConfigError } from "../config/errors.js";
+import { isConfigError } from "../judges/config-error.js";
 import { isDialogueParseError } from "../dialogues/errors.js";
 import { isRubricError } from "../rubrics/errors.js";
 import { redact } from "../util/redact.js";

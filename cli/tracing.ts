@@ -1,8 +1,8 @@
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { defaultProjectName, flushTraces, runLabels } from "../api/trace.js";
-import { tracingEnabled } from "../config/tracing.js";
-import type { Protocol } from "../contracts/meta.js";
-import { PROTOCOLS } from "../graphs/protocols.js";
+import { tracingEnabled } from "../judges/tracing-env.js";
+import type { Protocol } from "../results/meta.js";
+import { PROTOCOLS } from "../graphs/registry.js";
 
 /** Longest wait for trace uploads before the CLI exits anyway (STACK: an unreachable endpoint blocked 88 s). */
 export const TRACE_FLUSH_TIMEOUT_MS = 5_000;

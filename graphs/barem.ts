@@ -1,9 +1,9 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
-import { ConfigurationSchema } from "../config/configuration.js";
+import { ConfigurationSchema } from "../judges/configuration.js";
 import { judge } from "../nodes/barem/judge.js";
 import { score } from "../nodes/barem/score.js";
-import { readInput, READ_INPUT } from "../studio/input.js";
-import { BaremInput, BaremState } from "./barem-state.js";
+import { readInput, READ_INPUT } from "../nodes/read-input.js";
+import { BaremInput, BaremState } from "../nodes/barem/state.js";
 
 /** read_input → judge → score (seed 002). */
 export function buildBaremGraph() {

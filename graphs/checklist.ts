@@ -1,11 +1,11 @@
 import { END, Send, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ConfigurationSchema, ensureConfiguration } from "../config/configuration.js";
+import { ConfigurationSchema, ensureConfiguration } from "../judges/configuration.js";
 import { assessor } from "../nodes/checklist/assessor.js";
 import { gate } from "../nodes/checklist/gate.js";
 import { score } from "../nodes/checklist/score.js";
 import { RubricError } from "../rubrics/errors.js";
-import { readInput, READ_INPUT } from "../studio/input.js";
-import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, ChecklistInput, ChecklistState } from "./checklist-state.js";
+import { readInput, READ_INPUT } from "../nodes/read-input.js";
+import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, ChecklistInput, ChecklistState } from "../nodes/checklist/state.js";
 
 /** read_input's router: one `assessor` branch per rubric criterion, all run in parallel. */
 export function fanOut(state: typeof ChecklistState.State, config: LangGraphRunnableConfig): Send<"assessor", typeof AssessorInput.State>[] {

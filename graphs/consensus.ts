@@ -1,7 +1,7 @@
 import { END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { consensusSettings, ConsensusConfigurationSchema } from "../consensus/configuration.js";
-import { needsHumanReview } from "../consensus/human-review.js";
-import { afterAgent, nextStep, type AfterAgreement } from "../consensus/router.js";
+import { consensusSettings, ConsensusConfigurationSchema } from "../nodes/consensus/configuration.js";
+import { needsHumanReview } from "../nodes/consensus/review-rules.js";
+import { afterAgent, nextStep, type AfterAgreement } from "../nodes/consensus/router.js";
 import { agreement } from "../nodes/consensus/agreement.js";
 import { consensusScore } from "../nodes/consensus/consensus-score.js";
 import { humanReview } from "../nodes/consensus/human-review.js";
@@ -10,8 +10,8 @@ import { generous } from "../nodes/consensus/generous.js";
 import { generousMove } from "../nodes/consensus/generous-move.js";
 import { strict } from "../nodes/consensus/strict.js";
 import { strictRefinement } from "../nodes/consensus/strict-refinement.js";
-import { readInput, READ_INPUT } from "../studio/input.js";
-import { ConsensusInput, ConsensusState } from "./consensus-state.js";
+import { readInput, READ_INPUT } from "../nodes/read-input.js";
+import { ConsensusInput, ConsensusState } from "../nodes/consensus/state.js";
 
 /** After each agreement check: another debate round, or the final consensus (see `nextStep`). */
 export function routeAfterAgreement(state: typeof ConsensusState.State, config?: LangGraphRunnableConfig): AfterAgreement {

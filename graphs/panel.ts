@@ -1,11 +1,11 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
-import { ConfigurationSchema } from "../config/configuration.js";
-import { critic } from "../nodes/critic.js";
-import { evaluator } from "../nodes/evaluator.js";
-import { referee } from "../nodes/referee.js";
-import { score } from "../nodes/score.js";
-import { readInput, READ_INPUT } from "../studio/input.js";
-import { PanelInput, PanelState } from "./panel-state.js";
+import { ConfigurationSchema } from "../judges/configuration.js";
+import { critic } from "../nodes/panel/critic.js";
+import { evaluator } from "../nodes/panel/evaluator.js";
+import { referee } from "../nodes/panel/referee.js";
+import { score } from "../nodes/panel/score.js";
+import { readInput, READ_INPUT } from "../nodes/read-input.js";
+import { PanelInput, PanelState } from "../nodes/panel/state.js";
 
 /** After an agent: on to the next step, or straight to scoring when the agent failed (`unscored`). */
 export function routeAfterAgent(next: "critic" | "referee") {

@@ -1,5 +1,5 @@
 import { redact } from "../util/redact.js";
-import type { CallFailure } from "./problems.js";
+import type { CallFailure } from "./checks/problems.js";
 
 interface ProviderErrorShape {
   name?: string;

@@ -1,4 +1,4 @@
-import { ConfigError } from "../config/errors.js";
+import { ConfigError } from "./config-error.js";
 
 export type ModelSpec =
   | { provider: "offline" }

@@ -3,15 +3,15 @@ import type { AIMessage, BaseMessage } from "@langchain/core/messages";
 import { HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
-import { ConfigError } from "../config/errors.js";
-import type { Configuration } from "../config/configuration.js";
-import { repairPrompt } from "../prompts/repair.js";
-import { retryDecision, retrySettingsOf, sleep, withTimeout, type RetryEvent } from "../runs/retry.js";
+import { ConfigError } from "./config-error.js";
+import type { Configuration } from "./configuration.js";
+import { repairPrompt } from "./prompt/repair.js";
+import { retryDecision, retrySettingsOf, sleep, withTimeout, type RetryEvent } from "./retry.js";
 import { classifyError } from "./classify-error.js";
 import type { Judge } from "./judge.js";
-import { outputProblemOf } from "./answer-errors.js";
-import { parseAnswer } from "./parse-answer.js";
-import type { CallFailure, OutputProblem } from "./problems.js";
+import { outputProblemOf } from "./checks/answer-errors.js";
+import { parseAnswer } from "./checks/parse-answer.js";
+import type { CallFailure, OutputProblem } from "./checks/problems.js";
 
 /** One role's output contract offered as a tool (function): the function name is the role. */
 export interface RoleTool {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Protocol } from "../contracts/meta.js";
-import { PROMPT_VERSION } from "../prompts/version.js";
+import type { Protocol } from "../results/meta.js";
+import { PROMPT_VERSION } from "../judges/prompt/version.js";
 import type { Rubric } from "../rubrics/schema.js";
 
 /** Configurable keys that change how a run behaves, not what a line says: left out of the hash. */

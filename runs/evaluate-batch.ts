@@ -1,20 +1,20 @@
 import { traceConfig } from "../api/trace.js";
-import { ensureConfiguration } from "../config/configuration.js";
-import { ConfigError, isConfigError } from "../config/errors.js";
-import { buildMeta } from "../contracts/meta.js";
+import { ensureConfiguration } from "../judges/configuration.js";
+import { ConfigError, isConfigError } from "../judges/config-error.js";
+import { buildMeta } from "../results/meta.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { readDialogues } from "../dialogues/read.js";
-import type { ProtocolDefinition } from "../graphs/protocols.js";
+import type { ProtocolDefinition } from "../graphs/registry.js";
 import { isRubricError } from "../rubrics/errors.js";
 import { redact } from "../util/redact.js";
 import { Budget } from "./budget.js";
 import { configHash, configIdentity } from "./config-hash.js";
 import { injectionWarnings } from "./injection.js";
 import { scanInput } from "./input-scan.js";
-import { pool } from "./pool.js";
+import { pool } from "../util/pool.js";
 import { costUsd, loadPrices, priceFor, type PriceTable } from "./prices.js";
 import { dropTornLine, idKey, scanResults } from "./resume.js";
-import { rpmGate } from "./rpm-limiter.js";
+import { rpmGate } from "../judges/rpm-gate.js";
 import { StabilityTally, stabilityOf } from "./stability.js";
 import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
 

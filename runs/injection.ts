@@ -1,5 +1,5 @@
 import type { Dialogue } from "../dialogues/dialogue.js";
-import { detectInjection } from "../judges/offline/features/injection.js";
+import { detectInjection } from "../evidence/cues/injection.js";
 
 /**
  * One `meta.warnings` entry per instruction-like line aimed at the judge ("ignore previous

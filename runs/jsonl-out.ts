@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
-import { ConfigError } from "../config/errors.js";
+import { ConfigError } from "../judges/config-error.js";
 
 /**
  * A JSONL results file. Opened at the first line (so bad input never creates or truncates it),

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { ConfigError } from "../config/errors.js";
+import { ConfigError } from "../judges/config-error.js";
 
 const Price = z.object({
   input: z.number().nonnegative().describe("USD per 1M input tokens"),

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, truncateSync } from "node:fs";
-import { ConfigError } from "../config/errors.js";
+import { ConfigError } from "../judges/config-error.js";
 
 /** A dialogue id as a set key: `1` and `"1"` are different dialogues. */
 export function idKey(id: unknown): string {

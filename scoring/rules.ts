@@ -1,5 +1,5 @@
 import { meanOverallRating, type Dialogue } from "../dialogues/dialogue.js";
-import { detectEmotionalContent } from "../judges/offline/features/emotion.js";
+import { detectEmotionalContent } from "../evidence/cues/emotion.js";
 import type { Rule } from "../rubrics/schema.js";
 import { clean, fixed2 } from "./numbers.js";
 

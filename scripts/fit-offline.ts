@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readDialogues } from "../dialogues/read.js";
-import { crossValidate, fitShared, toSample, type Sample } from "../judges/offline/fit/fit.js";
+import { crossValidate, fitShared, toSample, type Sample } from "./fit/fit.js";
 import { OfflineWeights } from "../judges/offline/model.js";
 import { loadRubric } from "../rubrics/load.js";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { clamp } from "../../scoring/numbers.js";
-import { extractFeatures, FEATURE_NAMES, type DialogueFeatures, type FeatureEvidence, type FeatureName } from "./features/index.js";
+import { extractFeatures, FEATURE_NAMES, type DialogueFeatures, type FeatureEvidence, type FeatureName } from "../../evidence/cues/index.js";
 
 const SCALED_INPUTS = ["assistantLength", "userLength", "dialogueLength"] as const;
 export type InputName = FeatureName | (typeof SCALED_INPUTS)[number];

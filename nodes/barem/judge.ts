@@ -1,10 +1,10 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConfiguration } from "../../config/configuration.js";
-import { checkJudgement, judgeSchema } from "../../contracts/barem.js";
-import { BAREM_DEFAULT_RUBRIC, type BaremState } from "../../graphs/barem-state.js";
-import { offlineJudgement } from "../../judges/offline/barem-judge.js";
+import { ensureConfiguration } from "../../judges/configuration.js";
+import { checkJudgement, judgeSchema } from "./judge-contract.js";
+import { BAREM_DEFAULT_RUBRIC, type BaremState } from "./state.js";
+import { offlineJudgement } from "./offline-judge.js";
 import { runAgent } from "../../judges/run-agent.js";
-import { judgeMessages } from "../../prompts/barem.js";
+import { judgeMessages } from "./prompts.js";
 import { RubricError } from "../../rubrics/errors.js";
 
 /** The single judge of seed 002: the detailed barem and the few-shot examples, one call. */

@@ -1,9 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { scoreBarem } from "../../barem/score.js";
-import { ensureConfiguration } from "../../config/configuration.js";
-import type { JudgeOutput } from "../../contracts/barem.js";
-import { buildMeta } from "../../contracts/meta.js";
-import { BAREM_DEFAULT_RUBRIC, type BaremState } from "../../graphs/barem-state.js";
+import { scoreBarem } from "./score-rules.js";
+import { ensureConfiguration } from "../../judges/configuration.js";
+import type { JudgeOutput } from "./judge-contract.js";
+import { buildMeta } from "../../results/meta.js";
+import { BAREM_DEFAULT_RUBRIC, type BaremState } from "./state.js";
 
 /** The barem's last node: OverallExperience recomputed in code, or an `unscored` line when the judge failed. */
 export function score(state: typeof BaremState.State, config: LangGraphRunnableConfig): typeof BaremState.Update {

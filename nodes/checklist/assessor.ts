@@ -1,15 +1,15 @@
 import { setMaxListeners } from "node:events";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { turnBlocks } from "../../checklist/turn-blocks.js";
-import { ensureConfiguration } from "../../config/configuration.js";
-import { isConfigError } from "../../config/errors.js";
-import { AssessorOutput, checkAssessment } from "../../contracts/assessor.js";
-import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "../../graphs/checklist-state.js";
+import { turnBlocks } from "./turn-blocks.js";
+import { ensureConfiguration } from "../../judges/configuration.js";
+import { isConfigError } from "../../judges/config-error.js";
+import { AssessorOutput, checkAssessment } from "./assessor-contract.js";
+import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "./state.js";
 import { classifyError } from "../../judges/classify-error.js";
-import { offlineAssessment } from "../../judges/offline/assessor/index.js";
-import type { CallFailure } from "../../judges/problems.js";
+import { offlineAssessment } from "./offline/index.js";
+import type { CallFailure } from "../../judges/checks/problems.js";
 import { runAgent, type CallRecord } from "../../judges/run-agent.js";
-import { assessorMessages } from "../../prompts/checklist.js";
+import { assessorMessages } from "./prompts.js";
 import { isRubricError } from "../../rubrics/errors.js";
 
 /** Room for every assessor's chain (sequence, model, parser) listening to one run's abort signal. */

@@ -1,9 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { GateOutcome } from "../../checklist/rules.js";
-import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "../../checklist/score.js";
-import { ensureConfiguration } from "../../config/configuration.js";
-import { buildMeta } from "../../contracts/meta.js";
-import { CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "../../graphs/checklist-state.js";
+import type { GateOutcome } from "./rules.js";
+import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "./score-rules.js";
+import { ensureConfiguration } from "../../judges/configuration.js";
+import { buildMeta } from "../../results/meta.js";
+import { CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "./state.js";
 
 /**
  * The checklist's last node: YES / (YES + NO), the gate and the pass mark, all in code. A dialogue

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { agreement as agreementOf } from "../../consensus/arithmetic.js";
-import { consensusSettings } from "../../consensus/configuration.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { agreement as agreementOf } from "./arithmetic.js";
+import { consensusSettings } from "./configuration.js";
+import type { ConsensusState } from "./state.js";
 
 /** End of a round (pure): records whether |S − G| ≤ tolerance on the overall score. */
 export function agreement(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): typeof ConsensusState.Update {

@@ -1,10 +1,10 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
-import { contentView, truncationWarnings } from "../../consensus/content.js";
-import { consensusResult } from "../../consensus/result.js";
-import type { ConsensusAgentOutput } from "../../contracts/consensus.js";
-import { buildMeta } from "../../contracts/meta.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { ensureConsensusConfiguration } from "./configuration.js";
+import { contentView, truncationWarnings } from "./content.js";
+import { consensusResult } from "./result.js";
+import type { ConsensusAgentOutput } from "./contracts.js";
+import { buildMeta } from "../../results/meta.js";
+import type { ConsensusState } from "./state.js";
 
 /**
  * The last node (pure): final = 0.6 × S + 0.4 × G on every path, seed 004's individual result plus

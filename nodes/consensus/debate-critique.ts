@@ -1,12 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
-import { contentView } from "../../consensus/content.js";
-import { checkCritique, DebateCritique, type ConsensusAgentOutput } from "../../contracts/consensus.js";
-import { CONSENSUS_TOOLS } from "../../contracts/consensus-tools.js";
-import { offlineDebateCritique } from "../../judges/offline/consensus/index.js";
+import { ensureConsensusConfiguration } from "./configuration.js";
+import { contentView } from "./content.js";
+import { checkCritique, DebateCritique, type ConsensusAgentOutput } from "./contracts.js";
+import { CONSENSUS_TOOLS } from "./tools.js";
+import { offlineDebateCritique } from "./offline/index.js";
 import { runAgent } from "../../judges/run-agent.js";
-import { debateCritiqueMessages } from "../../prompts/consensus.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { debateCritiqueMessages } from "./prompts.js";
+import type { ConsensusState } from "./state.js";
 
 /** A debate round opens: the generous agent critiques the strict evaluation (kept in state). */
 export async function debateCritique(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): Promise<typeof ConsensusState.Update> {

@@ -1,8 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { agreement, moveToward, scoresOf, withScores } from "../../consensus/arithmetic.js";
-import { consensusSettings } from "../../consensus/configuration.js";
-import type { ConsensusAgentOutput } from "../../contracts/consensus.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { agreement, moveToward, scoresOf, withScores } from "./arithmetic.js";
+import { consensusSettings } from "./configuration.js";
+import type { ConsensusAgentOutput } from "./contracts.js";
+import type { ConsensusState } from "./state.js";
 
 /**
  * Pure: the generous agent moves 20 % toward strict's new scores, G ← G + 0.2 × (S − G), overall

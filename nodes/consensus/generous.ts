@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import type { ConsensusState } from "./state.js";
 import { independentEvaluation } from "./independent.js";
 
 /** Agent B (generous), round 1: credits partial demonstrations and potential. */

@@ -1,9 +1,9 @@
 import { interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ConfigError } from "../../config/errors.js";
-import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
-import { applyReview, parseReviewDecision, reviewRequest } from "../../consensus/human-review.js";
-import type { AgreementCheck } from "../../consensus/records.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { ConfigError } from "../../judges/config-error.js";
+import { ensureConsensusConfiguration } from "./configuration.js";
+import { applyReview, parseReviewDecision, reviewRequest } from "./review-rules.js";
+import type { AgreementCheck } from "./records.js";
+import type { ConsensusState } from "./state.js";
 
 /** Pauses the run for a human reviewer's decision (`interrupt`), then records it in the result. */
 function askReviewer(request: ReturnType<typeof reviewRequest>): unknown {

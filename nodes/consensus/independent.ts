@@ -1,15 +1,15 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { applyBias, scoresOf, withScores } from "../../consensus/arithmetic.js";
-import { isConfigError } from "../../config/errors.js";
-import { ensureConsensusConfiguration, type ConsensusConfiguration } from "../../consensus/configuration.js";
-import { contentView } from "../../consensus/content.js";
-import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "../../contracts/consensus.js";
-import { CONSENSUS_TOOLS } from "../../contracts/consensus-tools.js";
-import { offlineGenerous, offlineStrict } from "../../judges/offline/consensus/index.js";
+import { applyBias, scoresOf, withScores } from "./arithmetic.js";
+import { isConfigError } from "../../judges/config-error.js";
+import { ensureConsensusConfiguration, type ConsensusConfiguration } from "./configuration.js";
+import { contentView } from "./content.js";
+import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "./contracts.js";
+import { CONSENSUS_TOOLS } from "./tools.js";
+import { offlineGenerous, offlineStrict } from "./offline/index.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { isRubricError } from "../../rubrics/errors.js";
-import { generousMessages, strictMessages } from "../../prompts/consensus.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { generousMessages, strictMessages } from "./prompts.js";
+import type { ConsensusState } from "./state.js";
 
 export type Persona = "strict" | "generous";
 

@@ -1,13 +1,13 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { clampRefinement, scoresOf, withScores } from "../../consensus/arithmetic.js";
-import { ensureConsensusConfiguration } from "../../consensus/configuration.js";
-import { contentView } from "../../consensus/content.js";
-import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "../../contracts/consensus.js";
-import { CONSENSUS_TOOLS } from "../../contracts/consensus-tools.js";
-import { offlineStrictRefinement } from "../../judges/offline/consensus/index.js";
+import { clampRefinement, scoresOf, withScores } from "./arithmetic.js";
+import { ensureConsensusConfiguration } from "./configuration.js";
+import { contentView } from "./content.js";
+import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "./contracts.js";
+import { CONSENSUS_TOOLS } from "./tools.js";
+import { offlineStrictRefinement } from "./offline/index.js";
 import { runAgent } from "../../judges/run-agent.js";
-import { strictRefinementMessages } from "../../prompts/consensus.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import { strictRefinementMessages } from "./prompts.js";
+import type { ConsensusState } from "./state.js";
 
 /**
  * The strict agent re-evaluates having read the critique. Each new score is clamped in code to

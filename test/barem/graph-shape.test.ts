@@ -1,6 +1,6 @@
 /** The barem graph is listed in langgraph.json and the CLI registry, with seed 002's shape. */
 import { describe, expect, it } from "vitest";
-import { PROTOCOLS } from "../../graphs/protocols.js";
+import { PROTOCOLS } from "../../graphs/registry.js";
 import { drawnGraph, listedGraphs } from "../support/graph-shape.js";
 
 describe("barem graph shape", () => {

@@ -1,8 +1,8 @@
 /** The barem judge's prompt and rubric: seed 002's barem and few-shot examples, never the target's labels. */
 import { describe, expect, it } from "vitest";
-import { judgeSchema } from "../../contracts/barem.js";
+import { judgeSchema } from "../../nodes/barem/judge-contract.js";
 import { buildBaremGraph } from "../../graphs/barem.js";
-import { judgeMessages } from "../../prompts/barem.js";
+import { judgeMessages } from "../../nodes/barem/prompts.js";
 import { ScriptedChatModel } from "../support/scripted-model.js";
 import { allScores, barem, SEED_002, TARGET } from "./helpers.js";
 

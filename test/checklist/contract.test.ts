@@ -1,6 +1,6 @@
 /** The `assessor` contract: what the schema says and what `checkAssessment` adds. */
 import { describe, expect, it } from "vitest";
-import { AssessorOutput, checkAssessment, citedTurns } from "../../contracts/assessor.js";
+import { AssessorOutput, checkAssessment, citedTurns } from "../../nodes/checklist/assessor-contract.js";
 
 describe("assessor contract", () => {
   it("accepts exactly YES, NO and NA", () => {

@@ -2,7 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Assessment, CheckAnswer } from "../../checklist/assessment.js";
+import type { Assessment, CheckAnswer } from "../../nodes/checklist/assessment.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { loadRubric, validateRubric } from "../../rubrics/load.js";
 import type { Rubric } from "../../rubrics/schema.js";

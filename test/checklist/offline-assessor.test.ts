@@ -1,12 +1,12 @@
 /** The offline assessor: deterministic YES/NO/NA per coaching criterion, citing real turns in ≤ 300 characters. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkAssessment } from "../../contracts/assessor.js";
-import { turnBlocks } from "../../checklist/turn-blocks.js";
+import { checkAssessment } from "../../nodes/checklist/assessor-contract.js";
+import { turnBlocks } from "../../nodes/checklist/turn-blocks.js";
 import { parseDialogues } from "../../dialogues/index.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { formatTurnBlocks } from "../../dialogues/format.js";
-import { ASSESSOR_RULES, offlineAssessment } from "../../judges/offline/assessor/index.js";
+import { ASSESSOR_RULES, offlineAssessment } from "../../nodes/checklist/offline/index.js";
 import { coaching, ROOT } from "./helpers.js";
 
 const examples = parseDialogues(readFileSync(`${ROOT}examples/coaching.json`, "utf8"), "coaching.json");

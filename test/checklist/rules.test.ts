@@ -1,7 +1,7 @@
 /** Seed 003's gate and NA rules as pure functions, on hand-made answer sets over the coaching rubric. */
 import { describe, expect, it } from "vitest";
-import { applyGate } from "../../checklist/rules.js";
-import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "../../checklist/score.js";
+import { applyGate } from "../../nodes/checklist/rules.js";
+import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "../../nodes/checklist/score-rules.js";
 import { answerSet, coaching, SMALL_RUBRIC } from "./helpers.js";
 
 const rubric = coaching();

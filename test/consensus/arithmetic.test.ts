@@ -1,6 +1,6 @@
 /** Every arithmetic rule of the consensus protocol, on hand-computed numbers (DESIGN §1 "consensus"). */
 import { describe, expect, it } from "vitest";
-import { agreement, applyBias, clampRefinement, moveToward, weightedConsensus } from "../../consensus/arithmetic.js";
+import { agreement, applyBias, clampRefinement, moveToward, weightedConsensus } from "../../nodes/consensus/arithmetic.js";
 
 const B = { min: 1, max: 5 };
 const s = (overall: number, criteria: Record<string, number> = {}) => ({ overall, criteria });

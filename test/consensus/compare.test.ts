@@ -1,6 +1,6 @@
 /** Seed 004's batch result: the comparison summary, in pure code, with deterministic tie-breaks. */
 import { describe, expect, it } from "vitest";
-import { compareCandidates, rankCandidates } from "../../consensus/compare.js";
+import { compareCandidates, rankCandidates } from "../../nodes/consensus/compare.js";
 
 function candidate(id: string | number, overall: number, strict: number, method: string, technical: number, communication: number) {
   return {

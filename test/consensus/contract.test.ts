@@ -1,8 +1,8 @@
 /** The `strict` / `generous` / `strict_refinement` and `debate_critique` contracts and their checks. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkAgentOutput, checkCritique, ConsensusAgentOutput, DebateCritique, inRubricOrder } from "../../contracts/consensus.js";
-import { contentView, isSubmission } from "../../consensus/content.js";
+import { checkAgentOutput, checkCritique, ConsensusAgentOutput, DebateCritique, inRubricOrder } from "../../nodes/consensus/contracts.js";
+import { contentView, isSubmission } from "../../nodes/consensus/content.js";
 import { answer, CS5, DIALOGUE } from "./helpers.js";
 
 describe("ConsensusAgentOutput", () => {

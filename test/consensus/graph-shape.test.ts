@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { PROTOCOLS } from "../../graphs/protocols.js";
+import { PROTOCOLS } from "../../graphs/registry.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

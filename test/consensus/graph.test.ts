@@ -4,7 +4,7 @@
  */
 import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { consensusSettings } from "../../consensus/configuration.js";
+import { consensusSettings } from "../../nodes/consensus/configuration.js";
 import { buildConsensusGraph } from "../../graphs/consensus.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { ScriptedChatModel } from "../support/scripted-model.js";

@@ -1,4 +1,4 @@
-import type { ConsensusAgentOutput } from "../../contracts/consensus.js";
+import type { ConsensusAgentOutput } from "../../nodes/consensus/contracts.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { ScriptedChatModel, type ScriptedCall } from "../support/scripted-model.js";

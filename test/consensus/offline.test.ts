@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildConsensusGraph } from "../../graphs/consensus.js";
-import { submissionDialogue } from "../../consensus/submissions.js";
+import { submissionDialogue } from "../../nodes/consensus/submissions.js";
 import { checkQuotes } from "../../evidence/quotes.js";
-import { baseReading, offlineDebateCritique, offlineGenerous, offlineStrict, offlineStrictRefinement, submissionSignal } from "../../judges/offline/consensus/index.js";
+import { baseReading, offlineDebateCritique, offlineGenerous, offlineStrict, offlineStrictRefinement, submissionSignal } from "../../nodes/consensus/offline/index.js";
 import { criterionQuality, modelInputs } from "../../judges/offline/model.js";
 import { qualityToScore } from "../../judges/offline/scale.js";
 import { loadRubric } from "../../rubrics/load.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { afterAgent, nextStep } from "../../consensus/router.js";
+import { afterAgent, nextStep } from "../../nodes/consensus/router.js";
 import { routeAfterAgreement } from "../../graphs/consensus.js";
-import type { ConsensusState } from "../../graphs/consensus-state.js";
+import type { ConsensusState } from "../../nodes/consensus/state.js";
 import { DIALOGUE } from "./helpers.js";
 
 const check = (round: number, agreed: boolean) => ({ round, strict: 2, generous: agreed ? 2.4 : 4, difference: agreed ? 0.4 : 2, tolerance: 0.5, agreed });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
-import { readConsensusInput, submissionDialogue } from "../../consensus/submissions.js";
+import { readConsensusInput, submissionDialogue } from "../../nodes/consensus/submissions.js";
 import { parseDialogues } from "../../dialogues/read.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 

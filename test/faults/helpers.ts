@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { evaluateFile, type BatchOptions } from "../../runs/evaluate-batch.js";
 import type { BatchSummary } from "../../runs/summary.js";
-import { PROTOCOLS } from "../../graphs/protocols.js";
-import type { Protocol } from "../../contracts/meta.js";
+import { PROTOCOLS } from "../../graphs/registry.js";
+import type { Protocol } from "../../results/meta.js";
 import type { StubRequest } from "../support/openai-stub.js";
 
 export const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"] as const;

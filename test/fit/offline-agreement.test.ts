@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readDialogues } from "../../dialogues/read.js";
-import { crossValidate, toSample, type Sample } from "../../judges/offline/fit/fit.js";
+import { crossValidate, toSample, type Sample } from "../../scripts/fit/fit.js";
 import { offlineWeights } from "../../judges/offline/model.js";
 import { loadRubric } from "../../rubrics/load.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assignFolds } from "../../judges/offline/fit/folds.js";
-import { fitRidge } from "../../judges/offline/fit/ridge.js";
+import { assignFolds } from "../../scripts/fit/folds.js";
+import { fitRidge } from "../../scripts/fit/ridge.js";
 
 describe("fitRidge", () => {
   it("recovers an exact linear relation when lambda is 0", () => {

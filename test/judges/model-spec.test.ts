@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isConfigError } from "../../config/errors.js";
+import { isConfigError } from "../../judges/config-error.js";
 import { formatModelSpec, parseModelSpec } from "../../judges/model-spec.js";
 
 /** The ConfigError `fn` throws; fails the test when it throws nothing or something else. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readProviderEnv } from "../../config/env.js";
+import { readProviderEnv } from "../../judges/provider-env.js";
 import { redact, registerSecret } from "../../util/redact.js";
 
 describe("redact", () => {

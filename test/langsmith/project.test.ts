@@ -1,7 +1,7 @@
 /** The LangSmith project of a CLI batch: --project, else LANGSMITH_PROJECT, else derived from the configuration. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureTracing, projectNameFor } from "../../cli/tracing.js";
-import { tracingEnabled } from "../../config/tracing.js";
+import { tracingEnabled } from "../../judges/tracing-env.js";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEXICONS, compileCues, contentWords, findCues, isQuestion, jaccard } from "../../judges/offline/features/index.js";
+import { LEXICONS, compileCues, contentWords, findCues, isQuestion, jaccard } from "../../evidence/cues/index.js";
 
 const matches = (text: string, lexicon: keyof typeof LEXICONS) => findCues(text, LEXICONS[lexicon]).map((h) => h.match);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectEmotionalContent } from "../../judges/offline/features/index.js";
+import { detectEmotionalContent } from "../../evidence/cues/index.js";
 import { COACHING, GYM_CANCELLATION, TAXI, dialogue } from "./dialogues.js";
 
 describe("detectEmotionalContent", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
-import { DialogueFeatures, FEATURE_NAMES, describeFeature, extractFeatures } from "../../judges/offline/features/index.js";
+import { DialogueFeatures, FEATURE_NAMES, describeFeature, extractFeatures } from "../../evidence/cues/index.js";
 import { ALL, COACHING, GYM_CANCELLATION, MUSEUM_QUESTIONS, RESTAURANT_COMPLAINT, SEED_26, TERSE, dialogue } from "./dialogues.js";
 
 const turnsOf = (evidence: readonly { turn: number }[]) => evidence.map((e) => e.turn);

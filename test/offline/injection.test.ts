@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectInjection, extractFeatures } from "../../judges/offline/features/index.js";
+import { detectInjection, extractFeatures } from "../../evidence/cues/index.js";
 import { ALL, dialogue } from "./dialogues.js";
 
 describe("detectInjection", () => {

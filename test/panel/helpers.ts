@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { CriticEntry } from "../../contracts/critic.js";
-import type { EvaluatorOutput } from "../../contracts/evaluator.js";
+import type { CriticEntry } from "../../nodes/panel/critic-contract.js";
+import type { EvaluatorOutput } from "../../nodes/panel/evaluator-contract.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { parseDialogues } from "../../dialogues/index.js";
-import { referee } from "../../panel/referee-rules.js";
-import { scorePanel } from "../../panel/score-panel.js";
+import { referee } from "../../nodes/panel/referee-rules.js";
+import { scorePanel } from "../../nodes/panel/score-panel.js";
 import type { Rubric } from "../../rubrics/schema.js";
 
 /** The six criteria of seeds 000/001, in rubric order (weights 0.40, 0.15, 0.15, 0.10, 0.10, 0.10). */

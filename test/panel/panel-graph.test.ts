@@ -5,7 +5,7 @@
  */
 import type { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import type { CriticEntry } from "../../contracts/critic.js";
+import type { CriticEntry } from "../../nodes/panel/critic-contract.js";
 import { buildPanelGraph, routeAfterAgent } from "../../graphs/panel.js";
 import { ScriptedChatModel, type ScriptedAnswer, type ScriptedCall } from "../support/scripted-model.js";
 import { critique, disagree, finalScores, REAL_QUOTE, seedDialogue, verdicts, finalVerdict } from "./helpers.js";

@@ -3,11 +3,11 @@
  * (weights TaskSuccess 0.40, Helpfulness 0.15, Accuracy 0.15, Understanding/Empathy/Fluency 0.10; no rules).
  */
 import { describe, expect, it } from "vitest";
-import { ADOPTION_THRESHOLD, referee } from "../../panel/referee-rules.js";
-import { scorePanel } from "../../panel/score-panel.js";
+import { ADOPTION_THRESHOLD, referee } from "../../nodes/panel/referee-rules.js";
+import { scorePanel } from "../../nodes/panel/score-panel.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { critique, disagree, finalScores, REAL_QUOTE, seedDialogue, verdicts } from "./helpers.js";
-import type { CriticEntry } from "../../contracts/critic.js";
+import type { CriticEntry } from "../../nodes/panel/critic-contract.js";
 
 const rubric = loadRubric("customer-service");
 const dialogue = seedDialogue("seed001", 335);

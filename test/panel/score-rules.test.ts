@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { buildPanelGraph } from "../../graphs/panel.js";
-import { score } from "../../nodes/score.js";
-import { referee } from "../../panel/referee-rules.js";
+import { score } from "../../nodes/panel/score.js";
+import { referee } from "../../nodes/panel/referee-rules.js";
 import { loadRubric, validateRubric } from "../../rubrics/load.js";
 import { ScriptedChatModel } from "../support/scripted-model.js";
 import { critique, finalScores, REAL_QUOTE, ruleRecord, scoreFinals, seedDialogue, verdicts, finalVerdict } from "./helpers.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson, configHash, configIdentity, type IdentityInput } from "../../runs/config-hash.js";
 import { loadRubric } from "../../rubrics/load.js";
-import { PROMPT_VERSION } from "../../prompts/version.js";
+import { PROMPT_VERSION } from "../../judges/prompt/version.js";
 
 const base = (): IdentityInput => ({ protocol: "panel", rubric: loadRubric("customer-service"), modelLabel: "openai:gpt-4o-mini", blind: false, temperature: 0, samples: 1 });
 const hash = (change: Partial<IdentityInput> = {}) => configHash(configIdentity({ ...base(), ...change }));

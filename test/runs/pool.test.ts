@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pool } from "../../runs/pool.js";
+import { pool } from "../../util/pool.js";
 
 async function* numbers(n: number, read: number[]): AsyncGenerator<number> {
   for (let i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, retryDecision, retrySettingsOf, RetrySettings, withTimeout } from "../../runs/retry.js";
+import { backoffMs, retryDecision, retrySettingsOf, RetrySettings, withTimeout } from "../../judges/retry.js";
 import { classifyError } from "../../judges/classify-error.js";
 
 const settings = RetrySettings.parse({ maxRetries: 3, retryBaseMs: 1000, retryMaxMs: 8000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rpmGate } from "../../runs/rpm-limiter.js";
+import { rpmGate } from "../../judges/rpm-gate.js";
 
 describe("rpmGate", () => {
   it("hands out slots evenly: 1,200 per minute is one every 50 ms, even when all ask at once", async () => {

@@ -21,7 +21,7 @@ const FLIGHT = parseDialogues(example("customer-service.jsonl"), "customer-servi
 type Result = Record<string, unknown> & { meta: Record<string, unknown> };
 /** The same graph run in this process: what the server must return (timings aside). */
 async function inProcess(protocol: string, input: object, configurable: Record<string, unknown> = {}): Promise<Result> {
-  const { PROTOCOLS } = await import("../../graphs/protocols.js");
+  const { PROTOCOLS } = await import("../../graphs/registry.js");
   const graph = PROTOCOLS[protocol as "panel"]?.graph as unknown as { invoke(i: object, c: object): Promise<{ result: Result }> };
   return (await graph.invoke(input, { configurable })).result;
 }

@@ -5,7 +5,7 @@
  */
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { applyReview, needsHumanReview, parseReviewDecision } from "../../consensus/human-review.js";
+import { applyReview, needsHumanReview, parseReviewDecision } from "../../nodes/consensus/review-rules.js";
 import { buildConsensusGraph, graph as consensusGraph } from "../../graphs/consensus.js";
 import { byId } from "../api/helpers.js";
 

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseDialogues } from "../../dialogues/index.js";
-import { PROTOCOLS } from "../../graphs/protocols.js";
-import { dialogueFromInput } from "../../studio/input.js";
+import { PROTOCOLS } from "../../graphs/registry.js";
+import { dialogueFromInput } from "../../nodes/read-input.js";
 import { ROOT } from "./dev-server.js";
 
 const fixture = (name: string) => readFileSync(`${ROOT}test/fixtures/dialogues/${name}`, "utf8");
