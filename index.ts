@@ -9,6 +9,7 @@ export type { JudgeOptions, ConsensusOptions, CreateJudgeOptions, ProtocolOption
 
 // Judge dialogues from a script.
 export { evaluateDialogue, evaluateMany } from "./api/evaluate.js";
+export { createDialogueJudge, type DialogueJudge, type DialogueJudgeOptions } from "./api/judge-dialogue.js";
 export type { DialogueInput, EvaluateOptions, EvaluateManyOptions, JudgeResult, ReviewRequest, RunOptions } from "./api/evaluate.js";
 
 // Drop a protocol into LangSmith's `evaluate()` or an openevals pipeline.
@@ -25,7 +26,7 @@ export { buildPanelGraph } from "./graphs/panel.js";
 export { buildConsensusGraph } from "./graphs/consensus.js";
 export { buildChecklistGraph } from "./graphs/checklist.js";
 export { buildBaremGraph } from "./graphs/barem.js";
-export { PROTOCOLS, protocolIds, type ProtocolDefinition } from "./graphs/registry.js";
+export { PROTOCOLS, PROTOCOL_IDS, ProtocolId, type ProtocolEntry } from "./graphs/registry.js";
 export { JudgeInput, dialogueFromInput, type JudgeInputValue } from "./nodes/read-input.js";
 
 // Dialogues, rubrics, configuration and contracts.
@@ -35,7 +36,8 @@ export { builtInRubricIds, loadRubric } from "./rubrics/load.js";
 export { ConfigurationSchema, type ConfigurationInput } from "./judges/configuration.js";
 export { ConsensusConfigurationSchema, ConsensusSettingsSchema } from "./nodes/consensus/configuration.js";
 export { ReviewDecision, type ReviewDecisionInput } from "./nodes/consensus/review-decision.js";
-export type { Protocol, ResultMeta } from "./results/meta.js";
+export type { ResultMeta } from "./results/meta.js";
+export type { ProtocolId as Protocol } from "./graphs/registry.js";
 
 // Errors: name-based guards.
 export { ConfigError, isConfigError } from "./judges/config-error.js";

@@ -1,4 +1,5 @@
 import type { Dialogue } from "../dialogues/dialogue.js";
+import { isUnscored } from "../results/line.js";
 import { AgreementInputError } from "./errors.js";
 import type { NumberedResult } from "./read-results.js";
 import { judgeScores, type JudgeScores } from "./result-line.js";
@@ -35,8 +36,6 @@ export interface Joined {
   counts: JoinCounts;
 }
 
-const isUnscored = (r: NumberedResult): boolean => r.result.status === "unscored" || (r.result.meta as { status?: unknown } | undefined)?.status === "unscored";
-
 /**
  * Finds the dialogue a result names: its own id first, then — for a whole number — its 0-based
  * position in the labels file (the id `tribunal evaluate` gives a dialogue that has none).
@@ -71,7 +70,7 @@ export function joinResults(results: readonly NumberedResult[], dialogues: reado
     const earlier = seen.get(index);
     if (earlier !== undefined) throw new AgreementInputError(`${where}: a second result for dialogue ${JSON.stringify(id)} (the first is on line ${earlier})`);
     seen.set(index, r.line);
-    if (isUnscored(r)) {
+    if (isUnscored(r.result)) {
       counts.unscored++;
       continue;
     }

@@ -3,12 +3,13 @@ import { quadraticKappa } from "../metrics/kappa.js";
 import { kendallTauB } from "../metrics/kendall.js";
 import { krippendorffAlpha, type Rating } from "../metrics/krippendorff.js";
 import { spearman } from "../metrics/spearman.js";
+import { PROTOCOLS, type ProtocolId } from "../graphs/registry.js";
+import { DEFAULT_OVERALL_KEY } from "../results/spec.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { criterionAgreement, type CriterionAgreement } from "./criteria.js";
 import { AgreementInputError } from "./errors.js";
 import type { JoinCounts, Joined } from "./join.js";
 import { oneMoreAnnotator, type PositionAgreement } from "./one-more.js";
-import type { AgreementProtocol } from "./result-line.js";
 import { describeHumanBucketMapping, humanMeanToBucket, judgeRange, overallBuckets, toHumanScale } from "./scales.js";
 import { verdict, type Verdict } from "./verdict.js";
 
@@ -25,7 +26,7 @@ export interface AgreementOptions {
 export interface AgreementReport {
   results: string;
   labels: string;
-  protocol: AgreementProtocol | "mixed";
+  protocol: ProtocolId | "mixed";
   rubric: string | null;
   protocolAgnostic: boolean;
   counts: JoinCounts;
@@ -52,20 +53,12 @@ export interface AgreementReport {
   notes: string[];
 }
 
-const CONTINUOUS_FIELD: Record<AgreementProtocol, string> = {
-  panel: "referee_final.numeric_weighted_average",
-  barem: "audit.numeric_weighted_average",
-  consensus: "overall_score",
-  checklist: "score",
-};
-const BUCKETED_FIELD: Partial<Record<AgreementProtocol, string>> = { panel: "referee_final.OverallExperience", barem: "OverallExperience.score" };
-
 const mean = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0) / values.length;
 
 /** The one protocol of the joined lines, or "mixed" (allowed only when protocol-agnostic). */
-function protocolOf(joined: Joined, agnostic: boolean, results: string): AgreementProtocol | "mixed" {
+function protocolOf(joined: Joined, agnostic: boolean, results: string): ProtocolId | "mixed" {
   const protocols = [...new Set(joined.items.map((i) => i.judge.protocol))];
-  if (protocols.length === 1) return protocols[0] as AgreementProtocol;
+  if (protocols.length === 1) return protocols[0] as ProtocolId;
   if (!agnostic) throw new AgreementInputError(`${results}: results of several protocols (${protocols.join(", ")}); compare one protocol at a time, or pass --protocol-agnostic to compare their continuous scores on 1–5`);
   return "mixed";
 }
@@ -104,7 +97,8 @@ export function buildAgreementReport(joined: Joined, files: { results: string; l
   const [rho, tau] = bootstrapMany(n, (p) => [spearman(pick(judgeScore, p), pick(humanMean, p)), kendallTauB(pick(judgeScore, p), pick(humanMean, p))], draws, level) as [Estimate, Estimate];
 
   let bucketed: AgreementReport["bucketed"] = null;
-  const bucketField = protocol === "mixed" || agnostic ? undefined : BUCKETED_FIELD[protocol];
+  const fields = protocol === "mixed" ? undefined : PROTOCOLS[protocol].result.fields(rubric?.overallKey ?? DEFAULT_OVERALL_KEY);
+  const bucketField = agnostic ? undefined : fields?.bucketed?.join(".");
   if (bucketField) {
     const buckets = overallBuckets(rubric);
     const judgeBucket = items.map((i) => i.judge.bucketed as number);
@@ -136,7 +130,7 @@ export function buildAgreementReport(joined: Joined, files: { results: string; l
 
   const criteria = agnostic ? [] : criterionAgreement(items, humanMean, draws, level, rubric);
   const notes = [...(options.notes ?? []), ...constantNotes(judgeScore, bucketed ? items.map((i) => i.judge.bucketed as number) : [], items, criteria)];
-  const continuousField = protocol === "mixed" ? "continuous score rescaled to 1–5" : `${CONTINUOUS_FIELD[protocol]}${agnostic ? " rescaled to 1–5" : ""}`;
+  const continuousField = fields ? `${fields.continuous.join(".")}${agnostic ? " rescaled to 1–5" : ""}` : "continuous score rescaled to 1–5";
   return {
     results: files.results,
     labels: files.labels,

@@ -1,26 +1,18 @@
+import { PROTOCOLS, type ProtocolId } from "../graphs/registry.js";
+import type { Range } from "../results/spec.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { bucketize } from "../scoring/buckets.js";
 import { clean } from "../scoring/numbers.js";
-import type { AgreementProtocol } from "./result-line.js";
 
 /** USS human ratings are 1–5. */
 export const HUMAN_MIN = 1;
 export const HUMAN_MAX = 5;
 
-export interface Range {
-  min: number;
-  max: number;
-}
-
 const DEFAULT_BUCKETS = [20, 40, 60, 80, 100];
 
-/** Range of a protocol's continuous score: the rubric's scale, else the seeds' defaults. */
-export function judgeRange(protocol: AgreementProtocol, rubric?: Rubric): Range {
-  if (protocol === "checklist") return { min: 0, max: 1 };
-  const scale = rubric?.scale;
-  if (scale?.kind === "discrete") return { min: Math.min(...scale.values), max: Math.max(...scale.values) };
-  if (scale?.kind === "continuous") return { min: scale.min, max: scale.max };
-  return protocol === "consensus" ? { min: 1, max: 5 } : { min: 20, max: 100 };
+/** Range of a protocol's continuous score: the rubric's scale, else the protocol's default. */
+export function judgeRange(protocol: ProtocolId, rubric?: Rubric): Range {
+  return PROTOCOLS[protocol].result.range(rubric);
 }
 
 /** Linear map of a judge score onto the human 1–5 scale (20–100 → 1–5: 20 → 1, 60 → 3, 100 → 5; checklist 0–1 → 1–5). */

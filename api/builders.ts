@@ -1,94 +1,63 @@
 import { MemorySaver } from "@langchain/langgraph";
-import { ensureConfiguration } from "../judges/configuration.js";
 import { ConfigError } from "../judges/config-error.js";
-import { ensureConsensusConfiguration } from "../nodes/consensus/configuration.js";
-import type { Protocol } from "../results/meta.js";
-import { buildBaremGraph } from "../graphs/barem.js";
-import { buildChecklistGraph, ASSESSOR_CONCURRENCY } from "../graphs/checklist.js";
-import { buildConsensusGraph } from "../graphs/consensus.js";
-import { buildPanelGraph } from "../graphs/panel.js";
-import { PROTOCOLS } from "../graphs/registry.js";
-import { toConfigurable, wantsHumanReview, type ConsensusOptions, type CreateJudgeOptions, type JudgeOptions } from "./options.js";
+import { ensureConfiguration, protocolSettings, type Configuration } from "../judges/configuration.js";
+import { PROTOCOLS, PROTOCOL_IDS, type CompiledJudge, type ProtocolEntry, type ProtocolId, type Protocols } from "../graphs/registry.js";
+import { toConfigurable, wantsHumanReview, type CreateJudgeOptions, type JudgeOptions, type ProtocolOptions } from "./options.js";
 
-/** The protocol's default rubric (from the CLI registry, so both agree). */
-export function defaultRubricOf(protocol: Protocol): string {
-  const definition = PROTOCOLS[protocol];
-  if (!definition) throw new ConfigError(`unknown protocol ${protocol}; protocols: ${Object.keys(PROTOCOLS).join(", ")}`);
-  return definition.defaultRubric;
+/** The registry entry of a protocol named at run time (a JavaScript caller may pass any string). */
+export function protocolOf(id: string): ProtocolEntry {
+  const known = PROTOCOL_IDS.find((p) => p === id);
+  if (!known) throw new ConfigError(`unknown protocol ${id}; protocols: ${PROTOCOL_IDS.join(", ")}`);
+  return PROTOCOLS[known];
 }
 
-/** Fails at build time, with the configuration's own message, on a bad rubric, model spec or setting. */
-function validate(protocol: Protocol, configurable: Record<string, unknown>): void {
+/** The protocol's default rubric (from the registry, so the CLI and the library agree). */
+export function defaultRubricOf(protocol: string): string {
+  return protocolOf(protocol).defaultRubric;
+}
+
+/**
+ * Resolves a run's configuration once: rubric (and that it is written for this protocol), model,
+ * the protocol's own settings and rubric needs. Bad settings fail here, before any dialogue.
+ */
+export function resolveRun(entry: ProtocolEntry, configurable: Record<string, unknown>): Configuration {
   const config = { configurable };
-  if (protocol === "consensus") ensureConsensusConfiguration(config);
-  else ensureConfiguration(config, defaultRubricOf(protocol));
+  protocolSettings(config, entry.settings, entry.id);
+  const configuration = ensureConfiguration(config, { protocol: entry.id, defaultRubric: entry.defaultRubric });
+  entry.checkRubric(configuration.rubric);
+  return configuration;
 }
 
-function prepare(protocol: Protocol, options: JudgeOptions | ConsensusOptions) {
-  const configurable = toConfigurable(options);
-  validate(protocol, configurable);
-  const checkpointer = options.checkpointer ?? (wantsHumanReview(options) ? new MemorySaver() : undefined);
-  return { configurable, compileOptions: checkpointer ? { checkpointer } : {} };
-}
-
-/** The panel graph (evaluator → critic → referee → score) with these options bound. */
-export function createPanelGraph(options: JudgeOptions = {}) {
-  const { configurable, compileOptions } = prepare("panel", options);
-  const graph = buildPanelGraph().compile(compileOptions).withConfig({ configurable });
-  graph.name = "panel";
-  return graph;
-}
-
-/** The consensus graph (strict ∥ generous → debate → consensus [→ human_review]) with these options bound. */
-export function createConsensusGraph(options: ConsensusOptions = {}) {
-  const { configurable, compileOptions } = prepare("consensus", options);
-  const graph = buildConsensusGraph().compile(compileOptions).withConfig({ configurable });
-  graph.name = "consensus";
-  return graph;
-}
-
-/** The checklist graph (one assessor per criterion → gate → score) with these options bound. */
-export function createChecklistGraph(options: JudgeOptions = {}) {
-  const { configurable, compileOptions } = prepare("checklist", options);
-  const graph = buildChecklistGraph().compile(compileOptions).withConfig({ configurable, maxConcurrency: ASSESSOR_CONCURRENCY });
-  graph.name = "checklist";
-  return graph;
-}
-
-/** The barem graph (one judge with the detailed barem → score) with these options bound. */
-export function createBaremGraph(options: JudgeOptions = {}) {
-  const { configurable, compileOptions } = prepare("barem", options);
-  const graph = buildBaremGraph().compile(compileOptions).withConfig({ configurable });
-  graph.name = "barem";
-  return graph;
-}
+/** A graph's compiled type, with its options bound. */
+type BoundGraph<P extends ProtocolId> = ReturnType<ReturnType<Protocols[P]["build"]>["compile"]>;
 
 /** The compiled graph `createJudge` returns for each protocol. */
-export interface JudgeGraphs {
-  panel: ReturnType<typeof createPanelGraph>;
-  consensus: ReturnType<typeof createConsensusGraph>;
-  checklist: ReturnType<typeof createChecklistGraph>;
-  barem: ReturnType<typeof createBaremGraph>;
+export type JudgeGraphs = { [P in ProtocolId]: BoundGraph<P> };
+
+function compileBound(entry: ProtocolEntry, options: JudgeOptions) {
+  const configurable = toConfigurable(options);
+  resolveRun(entry, configurable);
+  const checkpointer = options.checkpointer ?? (wantsHumanReview(options) ? new MemorySaver() : undefined);
+  const graph = entry.build().compile(checkpointer ? { checkpointer } : {});
+  return { graph, config: { configurable, ...entry.runConfig } };
 }
 
 /** One entry point for every protocol: `createJudge({ protocol: "consensus", model: "openai:gpt-4o-mini" })`. */
-export function createJudge(options: { protocol: "panel" } & JudgeOptions): JudgeGraphs["panel"];
-export function createJudge(options: { protocol: "consensus" } & ConsensusOptions): JudgeGraphs["consensus"];
-export function createJudge(options: { protocol: "checklist" } & JudgeOptions): JudgeGraphs["checklist"];
-export function createJudge(options: { protocol: "barem" } & JudgeOptions): JudgeGraphs["barem"];
-export function createJudge(options: CreateJudgeOptions): JudgeGraphs[Protocol];
-export function createJudge(options: CreateJudgeOptions): JudgeGraphs[Protocol] {
+export function createJudge<P extends ProtocolId>(options: { protocol: P } & ProtocolOptions[P]): JudgeGraphs[P];
+export function createJudge(options: CreateJudgeOptions): CompiledJudge {
   const { protocol, ...rest } = options;
-  switch (protocol) {
-    case "panel":
-      return createPanelGraph(rest);
-    case "consensus":
-      return createConsensusGraph(rest);
-    case "checklist":
-      return createChecklistGraph(rest);
-    case "barem":
-      return createBaremGraph(rest);
-    default:
-      throw new ConfigError(`unknown protocol ${String(protocol)}; protocols: ${Object.keys(PROTOCOLS).join(", ")}`);
-  }
+  const entry = protocolOf(protocol);
+  const { graph, config } = compileBound(entry, rest);
+  const bound = graph.withConfig(config);
+  bound.name = entry.id;
+  return bound;
 }
+
+/** The panel graph (evaluator → critic → referee → score) with these options bound. */
+export const createPanelGraph = (options: ProtocolOptions["panel"] = {}) => createJudge({ ...options, protocol: "panel" });
+/** The consensus graph (strict ∥ generous → debate → consensus [→ human_review]) with these options bound. */
+export const createConsensusGraph = (options: ProtocolOptions["consensus"] = {}) => createJudge({ ...options, protocol: "consensus" });
+/** The checklist graph (one assessor per criterion → gate → score) with these options bound. */
+export const createChecklistGraph = (options: ProtocolOptions["checklist"] = {}) => createJudge({ ...options, protocol: "checklist" });
+/** The barem graph (one judge with the detailed barem → score) with these options bound. */
+export const createBaremGraph = (options: ProtocolOptions["barem"] = {}) => createJudge({ ...options, protocol: "barem" });

@@ -1,31 +1,17 @@
-import { randomUUID } from "node:crypto";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
-import { Command } from "@langchain/langgraph";
-import { ConfigError, isConfigError } from "../judges/config-error.js";
+import type { Dialogue } from "../dialogues/dialogue.js";
 import { tracingEnabled } from "../judges/tracing-env.js";
 import type { ReviewDecisionInput } from "../nodes/consensus/review-decision.js";
-import type { reviewRequest } from "../nodes/consensus/review-rules.js";
-import type { Protocol, ResultMeta } from "../results/meta.js";
-import type { Dialogue } from "../dialogues/dialogue.js";
-import { isDialogueParseError } from "../dialogues/errors.js";
-import { isRubricError } from "../rubrics/errors.js";
+import type { ReviewRequest } from "../nodes/consensus/review-rules.js";
 import { dialogueFromInput } from "../nodes/read-input.js";
-import { isInputError } from "../nodes/input-error.js";
 import { pool } from "../util/pool.js";
-import { redact } from "../util/redact.js";
-import { createJudge } from "./builders.js";
-import { toConfigurable, wantsHumanReview, type CreateJudgeOptions, type JudgeOptions } from "./options.js";
-import { projectTracer, runLabels, traceConfig } from "./trace.js";
+import { protocolOf } from "./builders.js";
+import { createDialogueJudge, type DialogueJudge, type JudgeResult } from "./judge-dialogue.js";
+import { toConfigurable, type CreateJudgeOptions, type JudgeOptions } from "./options.js";
+import { projectTracer } from "./trace.js";
 
-/** One dialogue's result line: the protocol's JSON plus `meta`, or an `unscored` line with the error. */
-export type JudgeResult = Record<string, unknown> & {
-  dialogue_id: string | number;
-  status?: "unscored";
-  meta: Pick<ResultMeta, "protocol" | "status"> & Partial<ResultMeta>;
-};
-
-/** What a paused consensus run asks its reviewer. */
-export type ReviewRequest = ReturnType<typeof reviewRequest>;
+export type { JudgeResult } from "./judge-dialogue.js";
+export type { ReviewRequest } from "../nodes/consensus/review-rules.js";
 
 /** How each call runs (not part of the graph's configuration). */
 export interface RunOptions {
@@ -53,61 +39,35 @@ export type EvaluateManyOptions = EvaluateOptions & {
 /** A dialogue object, or one dialogue as transcript text in any supported format. */
 export type DialogueInput = Dialogue | string;
 
-interface RunnableJudge {
-  invoke(input: unknown, config?: Record<string, unknown>): Promise<Record<string, unknown>>;
-}
-
-const RUN_OPTION_KEYS = ["review", "project", "tags", "metadata", "callbacks", "signal", "concurrency"] as const;
-
-function judgeOptionsOf(options: EvaluateManyOptions): CreateJudgeOptions {
-  const judgeOptions: Record<string, unknown> = { ...options, protocol: options.protocol ?? "panel" };
-  for (const key of RUN_OPTION_KEYS) delete judgeOptions[key];
-  return judgeOptions as CreateJudgeOptions;
-}
-
-/** Builds the graph and labels once; returns the function that judges one dialogue (errors are thrown). */
-export function judgeSession(options: EvaluateManyOptions): (input: DialogueInput) => Promise<JudgeResult> {
-  const judgeOptions = judgeOptionsOf(options);
-  const protocol: Protocol = judgeOptions.protocol;
-  const review = options.review;
-  const humanReview = wantsHumanReview(judgeOptions);
-  if (humanReview && !review) {
-    throw new ConfigError('humanReview needs a `review` callback: it receives the request and returns { decision: "accept" } or { decision: "override", overall_score }');
-  }
-  const graph = createJudge(judgeOptions) as unknown as RunnableJudge;
-  const labels = runLabels(protocol, toConfigurable(judgeOptions));
-  const tracer = options.project && tracingEnabled() ? projectTracer(options.project) : undefined;
-  const callbacks = tracer ? [tracer, ...(options.callbacks ?? [])] : options.callbacks;
-  return async (input) => {
-    const dialogue = dialogueFromInput(typeof input === "string" ? { transcript: input } : { dialogue: input });
-    const trace = traceConfig(labels, dialogue.id);
-    const config = {
-      tags: [...trace.tags, ...(options.tags ?? [])],
-      metadata: { ...trace.metadata, ...options.metadata },
-      ...(callbacks ? { callbacks } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(humanReview ? { configurable: { thread_id: randomUUID() } } : {}),
-    };
-    let state = await graph.invoke({ dialogue }, config);
-    const pending = (state.__interrupt__ as { value: ReviewRequest }[] | undefined)?.[0];
-    if (pending && review) state = await graph.invoke(new Command({ resume: await review(pending.value) }), config);
-    const result = state.result as JudgeResult | undefined;
-    if (!result) throw new Error(`the ${protocol} graph returned no result for dialogue ${dialogue.id}`);
-    return result;
+/** Configures the protocol once (the same path the CLI's batch runner takes); returns the function that judges one input. */
+export function judgeSession(options: EvaluateManyOptions): { judge: DialogueJudge; judgeInput: (input: DialogueInput) => Promise<JudgeResult> } {
+  const { protocol = "panel", review, project, tags, metadata, callbacks, signal, checkpointer, ...settings } = options;
+  const judge = createDialogueJudge({
+    protocol: protocolOf(protocol),
+    configurable: toConfigurable(settings),
+    ...(review ? { review } : {}),
+    ...(checkpointer ? { checkpointer } : {}),
+  });
+  const tracer = project && tracingEnabled() ? projectTracer(project) : undefined;
+  const allCallbacks = tracer ? [tracer, ...(callbacks ?? [])] : callbacks;
+  const run = { ...(tags ? { tags } : {}), ...(metadata ? { metadata } : {}), ...(allCallbacks ? { callbacks: allCallbacks } : {}), ...(signal ? { signal } : {}) };
+  return {
+    judge,
+    // Parsed first: bad input is the caller's error, and a failed run's line needs the dialogue's id.
+    judgeInput: (input) => judge.judge(dialogueFromInput(typeof input === "string" ? { transcript: input } : { dialogue: input }), run),
   };
 }
 
-/** Judges one dialogue and returns its result line. Errors (bad input, bad configuration, a failed run) are thrown. */
+/**
+ * Judges one dialogue and returns its result line; a failed run is an `unscored` line with the
+ * error. Bad input, configuration or rubric are thrown.
+ */
 export async function evaluateDialogue(input: DialogueInput, options: EvaluateOptions = {}): Promise<JudgeResult> {
-  return judgeSession(options)(input);
+  return judgeSession(options).judgeInput(input);
 }
 
 async function* asAsync<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
   yield* items;
-}
-
-function isCallerError(e: unknown): boolean {
-  return isConfigError(e) || isRubricError(e) || isInputError(e) || isDialogueParseError(e);
 }
 
 /**
@@ -116,18 +76,6 @@ function isCallerError(e: unknown): boolean {
  * bad input or configuration stops the iteration with its error.
  */
 export async function* evaluateMany(dialogues: Iterable<DialogueInput> | AsyncIterable<DialogueInput>, options: EvaluateManyOptions = {}): AsyncGenerator<JudgeResult> {
-  const judge = judgeSession(options);
-  const protocol = options.protocol ?? "panel";
-  const judgeOne = async (input: DialogueInput): Promise<JudgeResult> => {
-    // Parsed first: bad input is the caller's error, and a failed run's line needs the dialogue's id.
-    const dialogue = dialogueFromInput(typeof input === "string" ? { transcript: input } : { dialogue: input });
-    try {
-      return await judge(dialogue);
-    } catch (e) {
-      if (isCallerError(e)) throw e;
-      const message = redact((e as Error)?.message ?? String(e));
-      return { dialogue_id: dialogue.id, status: "unscored", error: { agent: protocol, kind: "error", message }, meta: { protocol, status: "unscored" } };
-    }
-  };
-  yield* pool(asAsync(dialogues), Math.max(1, options.concurrency ?? 4), judgeOne);
+  const { judgeInput } = judgeSession(options);
+  yield* pool(asAsync(dialogues), Math.max(1, options.concurrency ?? 4), judgeInput);
 }

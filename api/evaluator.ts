@@ -1,10 +1,8 @@
-import { ensureConfiguration } from "../judges/configuration.js";
-import type { Protocol } from "../results/meta.js";
-import { defaultRubricOf } from "./builders.js";
+import { PROTOCOLS, type ProtocolId as Protocol } from "../graphs/registry.js";
+import type { Rubric } from "../rubrics/schema.js";
 import { conversationToDialogue } from "./conversation.js";
 import { judgeSession, type EvaluateOptions, type JudgeResult } from "./evaluate.js";
 import { headlineOf, type Headline } from "../results/headline.js";
-import { toConfigurable, type JudgeOptions } from "./options.js";
 
 /** What an openevals / LangSmith `evaluate()` evaluator receives (the fields this adapter reads). */
 export interface EvaluatorParams {
@@ -32,25 +30,9 @@ export type EvaluatorOptions = EvaluateOptions & {
   normalize?: boolean;
 };
 
-function detailOf(protocol: Protocol, result: JudgeResult): string {
-  switch (protocol) {
-    case "panel":
-      return String((result.audit as { decision_rules_applied?: unknown } | undefined)?.decision_rules_applied ?? "");
-    case "consensus": {
-      const m = result.consensus_metadata as { consensus_method?: string; rounds_conducted?: number } | undefined;
-      const review = result.human_review as { decision?: string } | undefined;
-      return `${m?.consensus_method ?? "?"} after ${m?.rounds_conducted ?? "?"} round(s)${review ? `; human review: ${review.decision}` : ""}`;
-    }
-    case "checklist":
-      return `YES ${String(result.yes)}, NO ${String(result.no)}, NA ${String(result.na)}${result.rejected === true ? "; rejected by the safety gate" : ""}`;
-    case "barem":
-      return String((result.OverallExperience as { justification?: unknown } | undefined)?.justification ?? "");
-  }
-}
-
-function commentOf(protocol: Protocol, rubricId: string, result: JudgeResult, headline: Headline): string {
-  const detail = detailOf(protocol, result);
-  return `${protocol}/${rubricId}, dialogue ${result.dialogue_id}: ${headline.field} = ${headline.value} on ${headline.min}–${headline.max}${detail ? `. ${detail}` : ""}`;
+function commentOf(protocol: Protocol, rubric: Rubric, result: JudgeResult, headline: Headline): string {
+  const detail = PROTOCOLS[protocol].result.detail(result, rubric.overallKey);
+  return `${protocol}/${rubric.id}, dialogue ${result.dialogue_id}: ${headline.field} = ${headline.value} on ${headline.min}–${headline.max}${detail ? `. ${detail}` : ""}`;
 }
 
 /**
@@ -62,15 +44,15 @@ export function createEvaluator(options: EvaluatorOptions = {}): (params: Evalua
   const { key: keyOption, normalize = true, ...evaluateOptions } = options;
   const protocol: Protocol = evaluateOptions.protocol ?? "panel";
   const key = keyOption ?? `tribunal_${protocol}`;
-  const rubric = ensureConfiguration({ configurable: toConfigurable(evaluateOptions as JudgeOptions) }, defaultRubricOf(protocol)).rubric;
-  const judge = judgeSession(evaluateOptions);
+  const session = judgeSession(evaluateOptions);
+  const rubric = session.judge.configuration.rubric;
   return async function tribunalEvaluator(params: EvaluatorParams): Promise<EvaluatorResult> {
-    const result = await judge(conversationToDialogue(params));
-    const headline = headlineOf(protocol, result, rubric);
+    const result = await session.judgeInput(conversationToDialogue(params));
+    const headline = headlineOf(PROTOCOLS[protocol].result, result, rubric);
     if (!headline) {
       const error = result.error as { message?: string } | undefined;
       return { key, score: null, comment: `${protocol}/${rubric.id}, dialogue ${result.dialogue_id}: unscored (${error?.message ?? "no score"})` };
     }
-    return { key, score: normalize ? headline.normalized : headline.value, comment: commentOf(protocol, rubric.id, result, headline) };
+    return { key, score: normalize ? headline.normalized : headline.value, comment: commentOf(protocol, rubric, result, headline) };
   };
 }

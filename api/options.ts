@@ -2,8 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { z } from "zod";
 import { ConfigurationSchema, type ConfigurationInput } from "../judges/configuration.js";
-import { ConsensusSettingsSchema } from "../nodes/consensus/configuration.js";
-import type { Protocol } from "../results/meta.js";
+import { PROTOCOLS, PROTOCOL_IDS, type ProtocolId, type Protocols } from "../graphs/registry.js";
 import type { Rubric } from "../rubrics/schema.js";
 
 /** What every protocol's graph can be built with: the run configuration, typed from its zod schema. */
@@ -16,28 +15,26 @@ export type JudgeOptions = Omit<ConfigurationInput, "model" | "rubric"> & {
   checkpointer?: BaseCheckpointSaver;
 };
 
-/** The consensus protocol adds seed 004's settings (tolerance, maxRounds, weights, …, humanReview). */
-export type ConsensusOptions = JudgeOptions & z.input<typeof ConsensusSettingsSchema>;
+/** Options per protocol: the shared ones plus the protocol's own settings (consensus: tolerance, maxRounds, …, humanReview). */
+export type ProtocolOptions = { [P in ProtocolId]: JudgeOptions & OwnSettings<Protocols[P]["settings"]> };
 
-/** Options per protocol. */
-export interface ProtocolOptions {
-  panel: JudgeOptions;
-  consensus: ConsensusOptions;
-  checklist: JudgeOptions;
-  barem: JudgeOptions;
-}
+/** A protocol's own settings as options (nothing for a protocol that has none). */
+type OwnSettings<S extends z.ZodObject> = keyof S["shape"] extends never ? unknown : z.input<S>;
+
+/** The consensus protocol's options. */
+export type ConsensusOptions = ProtocolOptions["consensus"];
 
 /** `createJudge({ protocol, …options })`: the protocol picks which options are allowed. */
-export type CreateJudgeOptions = { [P in Protocol]: { protocol: P } & ProtocolOptions[P] }[Protocol];
+export type CreateJudgeOptions = { [P in ProtocolId]: { protocol: P } & ProtocolOptions[P] }[ProtocolId];
 
-const CONFIGURATION_KEYS = new Set([...Object.keys(ConfigurationSchema.shape), ...Object.keys(ConsensusSettingsSchema.shape)]);
+const CONFIGURATION_KEYS = new Set([...Object.keys(ConfigurationSchema.shape), ...PROTOCOL_IDS.flatMap((id) => Object.keys(PROTOCOLS[id].settings.shape))]);
 
 function isChatModel(value: unknown): value is BaseChatModel {
   return typeof value === "object" && value !== null && typeof (value as { invoke?: unknown }).invoke === "function";
 }
 
 /** The graph's `configurable` for these options: known settings only; a model object travels as `chatModel`. */
-export function toConfigurable(options: JudgeOptions | ConsensusOptions): Record<string, unknown> {
+export function toConfigurable(options: JudgeOptions): Record<string, unknown> {
   const configurable: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || !CONFIGURATION_KEYS.has(key)) continue;
@@ -48,6 +45,6 @@ export function toConfigurable(options: JudgeOptions | ConsensusOptions): Record
 }
 
 /** Whether these options ask the consensus graph to pause for a human reviewer. */
-export function wantsHumanReview(options: JudgeOptions | ConsensusOptions): boolean {
+export function wantsHumanReview(options: JudgeOptions): boolean {
   return (options as { humanReview?: boolean }).humanReview === true;
 }

@@ -1,8 +1,7 @@
 import { awaitAllCallbacks } from "@langchain/core/callbacks/promises";
 import { LangChainTracer } from "@langchain/core/tracers/tracer_langchain";
-import { ensureConfiguration } from "../judges/configuration.js";
-import type { Protocol } from "../results/meta.js";
-import { defaultRubricOf } from "./builders.js";
+import type { ProtocolId as Protocol } from "../graphs/registry.js";
+import { protocolOf, resolveRun } from "./builders.js";
 
 /** What a batch is judged with, as trace tags and metadata show it. */
 export interface RunLabels {
@@ -15,7 +14,7 @@ export interface RunLabels {
 
 /** Labels for a protocol run with this `configurable` (resolves the rubric once: call it per batch). */
 export function runLabels(protocol: Protocol, configurable: Record<string, unknown>): RunLabels {
-  const configuration = ensureConfiguration({ configurable }, defaultRubricOf(protocol));
+  const configuration = resolveRun(protocolOf(protocol), configurable);
   return { protocol, rubric: configuration.rubric.id, model: configuration.modelLabel };
 }
 

@@ -14,7 +14,7 @@ const input = join(dir, "in.jsonl");
 writeBenchDialogues(input, n);
 const out = new JsonlFile(join(dir, "out.jsonl"), "truncate");
 const summary = await evaluateFile(input, {
-  protocol: PROTOCOLS.panel as NonNullable<typeof PROTOCOLS.panel>,
+  protocol: PROTOCOLS.panel,
   concurrency: 16,
   configurable: { model: "openai:bench", chatModel: new FakeJudgeModel(0), maxRetries: 0 },
   write: (line) => out.write(line),

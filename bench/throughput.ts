@@ -24,7 +24,7 @@ function tempInput(n: number): { file: string; done: () => void } {
 
 async function runPanel(file: string, model: FakeJudgeModel, concurrency: number): Promise<number> {
   let lines = 0;
-  await evaluateFile(file, { protocol: PROTOCOLS.panel as NonNullable<typeof PROTOCOLS.panel>, concurrency, configurable: { model: "openai:bench", chatModel: model, maxRetries: 0 }, write: () => void lines++ });
+  await evaluateFile(file, { protocol: PROTOCOLS.panel, concurrency, configurable: { model: "openai:bench", chatModel: model, maxRetries: 0 }, write: () => void lines++ });
   return lines;
 }
 

@@ -11,7 +11,7 @@ import { panelTools } from "../nodes/panel/tools.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { formatTranscript } from "../dialogues/format.js";
 import { readDialogues } from "../dialogues/read.js";
-import { offlineEvaluation } from "../judges/offline/verdicts.js";
+import { offlineEvaluation } from "../nodes/panel/offline-evaluator.js";
 import type { RoleTool } from "../judges/run-agent.js";
 import { criticMessages, evaluatorMessages } from "../nodes/panel/prompts.js";
 import { loadRubric } from "../rubrics/load.js";
@@ -19,7 +19,7 @@ import type { Figure } from "./figures.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-/** Seed 000's prompt file: `TRIBUNAL_SEEDS_DIR` or the shared seeds beside the checkout. */
+/** The user's original single-prompt panel (seed 000, docs/protocols.md), not in the repository: `TRIBUNAL_SEEDS_DIR` or the shared seeds beside the checkout. */
 function seed000(seedsDir: string | undefined): string | undefined {
   const dir = seedsDir ?? join(ROOT, "..", "shared", "seeds");
   if (!existsSync(dir)) return undefined;
@@ -40,8 +40,8 @@ function wireTools(tools: readonly RoleTool[]): string {
 
 /**
  * Input tokens (o200k, offline) of the panel's calls on a dialogue — their messages and the tool
- * definitions each call sends (the panel's whole toolset, `contracts/panel-tools.ts`) — against
- * seed 000's single prompt with the same transcript appended; and the share of the panel's input
+ * definitions each call sends (the panel's whole toolset, `nodes/panel/tools.ts`) — against
+ * the user's original single prompt (seed 000, docs/protocols.md) with the same transcript appended; and the share of the panel's input
  * tokens in the prefix its two calls share (the longest common prefix of the two requests, counted
  * in each call), with the tools ahead of the messages, as OpenAI's prompt caching orders a request.
  * For comparison: the messages alone, and the previous layout (each role's own json_schema, which

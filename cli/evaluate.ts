@@ -3,10 +3,10 @@ import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { ConfigError } from "../judges/config-error.js";
 import { compareCandidates } from "../nodes/consensus/compare.js";
-import { protocolIds, PROTOCOLS } from "../graphs/registry.js";
+import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
-import { loadPrices } from "../runs/prices.js";
+import { loadPrices } from "../api/prices.js";
 import { formatSummary } from "../runs/summary.js";
 import { redact } from "../util/redact.js";
 import { EXIT_CODES, nonNegativeInt, positiveInt, positiveNumber, temperature } from "./evaluate-options.js";
@@ -22,7 +22,7 @@ export function registerEvaluate(program: Command) {
     .command("evaluate")
     .description("Judge every dialogue of a transcript file and write one JSON line per dialogue.")
     .argument("<file>", "dialogues: USS tab-separated, the seeds' few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}) or '--- Turn N ---' text")
-    .addOption(new Option("--protocol <protocol>", "judging protocol").choices(protocolIds()).default("panel" as const))
+    .addOption(new Option("--protocol <protocol>", "judging protocol").choices(PROTOCOL_IDS).default("panel" as const))
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL) or azure:<deployment>", "offline")
     .option("--base-url <url>", "OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama (overrides OPENAI_BASE_URL)")
@@ -47,8 +47,7 @@ export function registerEvaluate(program: Command) {
       "after",
       `
 Protocols:
-${protocolIds()
-  .map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id]?.description} (default rubric: ${PROTOCOLS[id]?.defaultRubric})`)
+${PROTOCOL_IDS.map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id].description} (default rubric: ${PROTOCOLS[id].defaultRubric})`)
   .join("\n")}
 
 ${EXIT_CODES}`,
@@ -59,7 +58,6 @@ ${EXIT_CODES}`,
       const progress = createProgress(opts.progress as ProgressMode, process.stderr, opts.progressInterval * 1000);
       try {
         const protocol = PROTOCOLS[opts.protocol];
-        if (!protocol) throw new InvalidArgumentError(`unknown protocol ${opts.protocol}`);
         if (opts.compare && opts.protocol !== "consensus") throw new InvalidArgumentError("--compare needs --protocol consensus");
         if (opts.resume && !opts.out) throw new ConfigError("--resume needs --out <results.jsonl>: the file whose lines are kept");
         if (opts.resume && opts.compare) throw new ConfigError("--resume cannot be combined with --compare");

@@ -1,8 +1,7 @@
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { defaultProjectName, flushTraces, runLabels } from "../api/trace.js";
 import { tracingEnabled } from "../judges/tracing-env.js";
-import type { Protocol } from "../results/meta.js";
-import { PROTOCOLS } from "../graphs/registry.js";
+import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
 
 /** Longest wait for trace uploads before the CLI exits anyway (STACK: an unreachable endpoint blocked 88 s). */
 export const TRACE_FLUSH_TIMEOUT_MS = 5_000;
@@ -19,13 +18,13 @@ export interface TracingOptions {
 export function projectNameFor(options: TracingOptions, env: NodeJS.ProcessEnv = process.env): string {
   const named = options.project ?? env.LANGSMITH_PROJECT ?? env.LANGCHAIN_PROJECT;
   if (named) return named;
-  const protocol = (options.protocol && options.protocol in PROTOCOLS ? options.protocol : "panel") as Protocol;
+  const protocol = PROTOCOL_IDS.find((id) => id === options.protocol) ?? "panel";
   const configurable = { model: options.model ?? "offline", ...(options.rubric ? { rubric: options.rubric } : {}), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
   try {
     return defaultProjectName(runLabels(protocol, configurable));
   } catch {
     // A bad rubric or model: the command reports it; the name only needs to be stable.
-    return defaultProjectName({ protocol, rubric: options.rubric ?? PROTOCOLS[protocol]?.defaultRubric ?? "default", model: options.model ?? "offline" });
+    return defaultProjectName({ protocol, rubric: options.rubric ?? PROTOCOLS[protocol].defaultRubric, model: options.model ?? "offline" });
   }
 }
 

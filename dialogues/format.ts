@@ -3,6 +3,7 @@
  * dialogue acts are labels and never appear in a prompt.
  */
 import type { Dialogue, Speaker } from "./dialogue.js";
+import { assistantText, turnBlocks, userText } from "./turn-blocks.js";
 
 export type UtteranceLabel = "USER" | "SYSTEM";
 
@@ -32,26 +33,17 @@ export function formatTranscript(d: Dialogue): string {
 }
 
 /**
- * The `--- Turn N ---` layout of seed 003. A turn is the user's consecutive messages followed by the
+ * The `--- Turn N ---` layout of the checklist (docs/protocols.md#checklist). A turn is the user's consecutive messages followed by the
  * assistant's reply (consecutive same-speaker messages joined with a newline). A dialogue opening
  * with the assistant gets a Turn 1 holding only `Assistant:`; one ending with the user, a last turn
  * holding only `User:`. Turns are separated by a blank line.
  */
 export function formatTurnBlocks(d: Dialogue): string {
-  const blocks: { user: string[]; assistant: string[] }[] = [];
-  for (const turn of d.turns) {
-    let block = blocks[blocks.length - 1];
-    if (!block || (turn.speaker === "user" && block.assistant.length > 0)) {
-      block = { user: [], assistant: [] };
-      blocks.push(block);
-    }
-    block[turn.speaker].push(turn.text);
-  }
-  return blocks
-    .map((block, i) => {
-      const lines = [`--- Turn ${i + 1} ---`];
-      if (block.user.length > 0) lines.push(`User: ${block.user.join("\n")}`);
-      if (block.assistant.length > 0) lines.push(`Assistant: ${block.assistant.join("\n")}`);
+  return turnBlocks(d)
+    .map((block) => {
+      const lines = [`--- Turn ${block.turn} ---`];
+      if (block.user.length > 0) lines.push(`User: ${userText(block)}`);
+      if (block.assistant.length > 0) lines.push(`Assistant: ${assistantText(block)}`);
       return lines.join("\n");
     })
     .join("\n\n");

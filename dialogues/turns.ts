@@ -1,5 +1,5 @@
 /**
- * `--- Turn N ---` text (the conversation layout of seed 003):
+ * `--- Turn N ---` text (the checklist's conversation layout, docs/protocols.md#checklist):
  *
  *     --- Turn 1 ---
  *     User: [user message]

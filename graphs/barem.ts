@@ -5,7 +5,7 @@ import { score } from "../nodes/barem/score.js";
 import { readInput, READ_INPUT } from "../nodes/read-input.js";
 import { BaremInput, BaremState } from "../nodes/barem/state.js";
 
-/** read_input → judge → score (seed 002). */
+/** read_input → judge → score (docs/protocols.md#barem). */
 export function buildBaremGraph() {
   return new StateGraph({ state: BaremState, input: BaremInput, context: ConfigurationSchema })
     .addNode(READ_INPUT, readInput, { input: BaremInput })

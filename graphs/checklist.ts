@@ -3,16 +3,14 @@ import { ConfigurationSchema, ensureConfiguration } from "../judges/configuratio
 import { assessor } from "../nodes/checklist/assessor.js";
 import { gate } from "../nodes/checklist/gate.js";
 import { score } from "../nodes/checklist/score.js";
-import { RubricError } from "../rubrics/errors.js";
 import { readInput, READ_INPUT } from "../nodes/read-input.js";
-import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, ChecklistInput, ChecklistState } from "../nodes/checklist/state.js";
+import { AssessorInput, ChecklistInput, ChecklistState } from "../nodes/checklist/state.js";
+import { CHECKLIST, checkChecklistRubric } from "../nodes/checklist/defaults.js";
 
 /** read_input's router: one `assessor` branch per rubric criterion, all run in parallel. */
 export function fanOut(state: typeof ChecklistState.State, config: LangGraphRunnableConfig): Send<"assessor", typeof AssessorInput.State>[] {
-  const { rubric } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
-  if (rubric.scale.kind !== "checklist") {
-    throw new RubricError(rubric.id, `the checklist protocol needs a rubric with scale.kind "checklist" (this one is "${rubric.scale.kind}"); try --rubric ${CHECKLIST_DEFAULT_RUBRIC}`);
-  }
+  const { rubric } = ensureConfiguration(config, CHECKLIST);
+  checkChecklistRubric(rubric);
   return rubric.criteria.map((c) => new Send("assessor", { dialogue: state.dialogue, criterionId: c.id }));
 }
 

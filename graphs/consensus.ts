@@ -35,7 +35,7 @@ export function routeAfterConsensus(state: typeof ConsensusState.State, config?:
 }
 
 /**
- * Seed 004's consensus: read_input → strict ∥ generous → agreement? ─yes→ consensus; ─no→ debate_critique →
+ * The consensus protocol (docs/protocols.md#consensus): read_input → strict ∥ generous → agreement? ─yes→ consensus; ─no→ debate_critique →
  * strict_refinement → generous_move → agreement? … until agreement or `maxRounds` → consensus
  * (→ human_review when `humanReview` is on and they never agreed).
  */

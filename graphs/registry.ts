@@ -1,58 +1,107 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { BaseCheckpointSaver, Command } from "@langchain/langgraph";
+import { z } from "zod";
 import type { Dialogue } from "../dialogues/dialogue.js";
-import type { Protocol } from "../results/meta.js";
+import type { ResultSpec } from "../results/spec.js";
+import type { Rubric } from "../rubrics/schema.js";
+import { BAREM, checkBaremRubric } from "../nodes/barem/defaults.js";
+import { baremResult } from "../nodes/barem/result-line.js";
+import { CHECKLIST, checkChecklistRubric } from "../nodes/checklist/defaults.js";
+import { checklistResult } from "../nodes/checklist/result-line.js";
+import { ConsensusSettingsSchema, scoreBounds } from "../nodes/consensus/configuration.js";
+import { CONSENSUS } from "../nodes/consensus/defaults.js";
+import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
-import { CONSENSUS_DEFAULT_RUBRIC } from "../nodes/consensus/defaults.js";
-import { graph as consensusGraph } from "./consensus.js";
-import { PANEL_DEFAULT_RUBRIC } from "../nodes/panel/defaults.js";
-import { graph as panelGraph } from "./panel.js";
-import { CHECKLIST_DEFAULT_RUBRIC } from "../nodes/checklist/state.js";
-import { graph as checklistGraph } from "./checklist.js";
-import { BAREM_DEFAULT_RUBRIC } from "../nodes/barem/state.js";
-import { graph as baremGraph } from "./barem.js";
+import { checkPanelRubric, PANEL } from "../nodes/panel/defaults.js";
+import { panelResult } from "../nodes/panel/result-line.js";
+import { buildBaremGraph } from "./barem.js";
+import { ASSESSOR_CONCURRENCY, buildChecklistGraph } from "./checklist.js";
+import { buildConsensusGraph } from "./consensus.js";
+import { buildPanelGraph } from "./panel.js";
+
+/** The judging protocols: one graph in graphs/ and one folder in nodes/ each. */
+export const ProtocolId = z.enum(["panel", "consensus", "checklist", "barem"]);
+export type ProtocolId = z.infer<typeof ProtocolId>;
 
 /** What every protocol's compiled graph offers: a dialogue in, a `result` line out. */
-export interface JudgeGraph {
-  invoke(input: { dialogue: Dialogue }, config?: { configurable?: Record<string, unknown>; signal?: AbortSignal }): Promise<{ result?: Record<string, unknown> }>;
+export interface CompiledJudge {
+  name?: string | undefined;
+  /** A dialogue to judge, or a `Command` resuming a run paused for human review. */
+  invoke(input: { dialogue: Dialogue } | Command<unknown, never, never>, config?: RunnableConfig): Promise<{ result?: Record<string, unknown> | undefined; __interrupt__?: unknown }>;
+  withConfig(config: RunnableConfig): CompiledJudge;
 }
 
-export interface ProtocolDefinition {
-  id: Protocol;
+/** A protocol's graph builder: `build().compile(…)` gives its runnable graph. */
+export interface JudgeGraphBuilder {
+  compile(options?: { checkpointer?: BaseCheckpointSaver }): CompiledJudge;
+}
+
+export interface ProtocolEntry {
+  id: ProtocolId;
   description: string;
+  /** The rubric used when none is configured. */
   defaultRubric: string;
-  graph: JudgeGraph;
+  build: () => JudgeGraphBuilder;
+  /** What the protocol needs of a rubric beyond being written for it (a scale kind); throws a RubricError or ConfigError. */
+  checkRubric: (rubric: Rubric) => void;
+  /** Settings of the protocol's own beyond the shared configuration (consensus: tolerance, maxRounds, …). */
+  settings: z.ZodObject;
+  /** Run options every compiled graph of the protocol gets (checklist: how many assessors at once). */
+  runConfig: { maxConcurrency?: number };
   /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions). */
   readInput?: (file: string) => AsyncIterable<Dialogue>;
+  /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
+  result: ResultSpec;
 }
 
-/** The protocols `tribunal evaluate --protocol` accepts. */
-export const PROTOCOLS: Partial<Record<Protocol, ProtocolDefinition>> = {
+const NO_SETTINGS = z.object({});
+
+/** THE list of protocols: builders, CLI choices, headline readers and report dispatch derive from it. */
+export const PROTOCOLS = {
   panel: {
     id: "panel",
-    description: "evaluator → critic → referee → score (seeds 000/001)",
-    defaultRubric: PANEL_DEFAULT_RUBRIC,
-    graph: panelGraph as unknown as JudgeGraph,
+    description: "evaluator → critic → referee → score",
+    defaultRubric: PANEL.defaultRubric,
+    build: buildPanelGraph,
+    checkRubric: checkPanelRubric,
+    settings: NO_SETTINGS,
+    runConfig: {},
+    result: panelResult,
   },
   consensus: {
     id: "consensus",
-    description: "strict ∥ generous → agreement? → debate round(s) → 0.6·strict + 0.4·generous (seed 004); also reads candidate submissions {id, content}",
-    defaultRubric: CONSENSUS_DEFAULT_RUBRIC,
-    graph: consensusGraph as unknown as JudgeGraph,
+    description: "strict ∥ generous → agreement? → debate round(s) → 0.6·strict + 0.4·generous; also reads candidate submissions {id, content}",
+    defaultRubric: CONSENSUS.defaultRubric,
+    build: buildConsensusGraph,
+    checkRubric: scoreBounds,
+    settings: ConsensusSettingsSchema,
+    runConfig: {},
     readInput: readConsensusInput,
+    result: consensusResult,
   },
   checklist: {
     id: "checklist",
-    description: "one assessor per criterion (parallel) → gate → YES/(YES+NO) score (seed 003)",
-    defaultRubric: CHECKLIST_DEFAULT_RUBRIC,
-    graph: checklistGraph as unknown as JudgeGraph,
+    description: "one assessor per criterion (parallel) → gate → YES/(YES+NO) score",
+    defaultRubric: CHECKLIST.defaultRubric,
+    build: buildChecklistGraph,
+    checkRubric: checkChecklistRubric,
+    settings: NO_SETTINGS,
+    runConfig: { maxConcurrency: ASSESSOR_CONCURRENCY },
+    result: checklistResult,
   },
   barem: {
     id: "barem",
-    description: "one judge with the detailed barem and few-shot examples → score (seed 002)",
-    defaultRubric: BAREM_DEFAULT_RUBRIC,
-    graph: baremGraph as unknown as JudgeGraph,
+    description: "one judge with the detailed barem and few-shot examples → score",
+    defaultRubric: BAREM.defaultRubric,
+    build: buildBaremGraph,
+    checkRubric: checkBaremRubric,
+    settings: NO_SETTINGS,
+    runConfig: {},
+    result: baremResult,
   },
-};
+} as const satisfies Record<ProtocolId, ProtocolEntry>;
 
-export function protocolIds(): Protocol[] {
-  return Object.keys(PROTOCOLS) as Protocol[];
-}
+export type Protocols = typeof PROTOCOLS;
+
+/** The protocol ids in registry order (the CLI's `--protocol` choices). */
+export const PROTOCOL_IDS: readonly ProtocolId[] = ProtocolId.options;

@@ -5,7 +5,7 @@ import type { ModelSpec } from "./model-spec.js";
 /**
  * The client makes exactly one request per call and hands every error back unchanged: retries
  * (backoff with jitter, Retry-After, 429 without Retry-After, the `--rpm` limiter) live in one place,
- * `runs/retry.ts`, around each call in `runAgent`. LangChain's own caller would not retry a 429
+ * `judges/retry.ts`, around each call in `runAgent`. LangChain's own caller would not retry a 429
  * without Retry-After, and would resend an answer it could not parse.
  */
 function handBack(error: unknown): never {
@@ -20,7 +20,7 @@ export interface ProviderSettings {
   azureApiVersion?: string | undefined;
   /** Per-call timeout; the client's own default is 10 minutes. */
   timeoutMs: number;
-  /** Retries per call: done by `runAgent` (runs/retry.ts), never inside the client. */
+  /** Retries per call: done by `runAgent` (judges/retry.ts), never inside the client. */
   maxRetries: number;
   temperature: number;
 }

@@ -1,6 +1,6 @@
 import { classifyRateLimitError } from "@langchain/core/utils/async_caller";
 import { z } from "zod";
-import { ConfigurationSchema } from "./configuration.js";
+import { ConfigurationSchema, resolvedConfigurationOf } from "./configuration.js";
 import type { CallFailure, CallFailureKind } from "./checks/problems.js";
 
 /**
@@ -15,13 +15,7 @@ import type { CallFailure, CallFailureKind } from "./checks/problems.js";
  * - every attempt (retries and repair requests included) first takes a slot from the `--rpm` limiter
  *   and has its own timeout (`timeoutMs`).
  */
-export const RetrySettings = z.object({
-  maxRetries: ConfigurationSchema.shape.maxRetries,
-  timeoutMs: ConfigurationSchema.shape.timeoutMs,
-  retryBaseMs: z.number().min(0).default(1_000).describe("First backoff step in milliseconds (doubled on each retry)"),
-  retryMaxMs: z.number().min(0).default(30_000).describe("Largest backoff step in milliseconds"),
-  maxRetryAfterMs: z.number().min(0).default(60_000).describe("Longest Retry-After honoured; a longer one fails the call"),
-});
+export const RetrySettings = ConfigurationSchema.pick({ maxRetries: true, timeoutMs: true, retryBaseMs: true, retryMaxMs: true, maxRetryAfterMs: true });
 export type RetrySettings = z.infer<typeof RetrySettings>;
 
 /** Takes one request slot (the `--rpm` limiter); shared by every call of a run. */
@@ -39,10 +33,12 @@ const RETRIED: ReadonlySet<CallFailureKind> = new Set(["rate_limited", "server_e
 
 export type RetryDecision = { retry: true; waitMs: number } | { retry: false; stop?: string; reason?: string };
 
-/** Reads the retry settings and the call gate from a run's `configurable` (defaults otherwise). */
+/** Reads the retry settings (from the run's resolved configuration when it has one) and the call gate from a run's `configurable`. */
 export function retrySettingsOf(configurable: Record<string, unknown> | undefined): { settings: RetrySettings; gate: CallGate | undefined } {
-  const raw = configurable ?? {};
-  const parsed = RetrySettings.safeParse({ maxRetries: raw.maxRetries, timeoutMs: raw.timeoutMs, retryBaseMs: raw.retryBaseMs, retryMaxMs: raw.retryMaxMs, maxRetryAfterMs: raw.maxRetryAfterMs });
+  const raw: Record<string, unknown> = configurable ?? {};
+  const resolved = resolvedConfigurationOf(configurable);
+  const source = resolved ?? raw;
+  const parsed = RetrySettings.safeParse({ maxRetries: source.maxRetries, timeoutMs: source.timeoutMs, retryBaseMs: source.retryBaseMs, retryMaxMs: source.retryMaxMs, maxRetryAfterMs: source.maxRetryAfterMs });
   const settings = parsed.success ? parsed.data : RetrySettings.parse({});
   const gate = raw.callGate as CallGate | undefined;
   return { settings, gate: typeof gate?.acquire === "function" ? gate : undefined };

@@ -28,7 +28,7 @@ export interface AgentTask<O> {
   runName?: string;
   schema: z.ZodType<O>;
   /**
-   * The protocol's full set of role contracts, in a fixed order (`contracts/*-tools.ts`). Every call
+   * The protocol's full set of role contracts, in a fixed order (`nodes/<protocol>/tools.ts`). Every call
    * of the protocol for one dialogue then sends the same tool definitions, ahead of the shared
    * system message, so the provider's prompt cache serves them; the role's own tool is forced.
    * Without it the call sends its role's json_schema alone.
@@ -102,7 +102,7 @@ function repairTurn(raw: BaseMessage, problems: readonly OutputProblem[]): BaseM
 type Attempt = { kind: "reply"; raw: BaseMessage } | { kind: "unparsable"; problem: OutputProblem } | { kind: "failed"; failure: CallFailure };
 
 /**
- * One request and its retries (runs/retry.ts): each try takes an `--rpm` slot and has its own
+ * One request and its retries (judges/retry.ts): each try takes an `--rpm` slot and has its own
  * timeout. An answer the client could not parse is handed back for repair, never resent as is.
  */
 async function requestWithRetries(send: (signal: AbortSignal) => Promise<{ raw: BaseMessage }>, agent: string, config: RunnableConfig | undefined, record: CallRecord): Promise<Attempt> {

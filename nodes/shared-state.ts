@@ -15,6 +15,6 @@ export const sharedStateFields = () => ({
   /** Every agent call made for this dialogue, in order of completion. */
   calls: appended(z.custom<CallRecord>()),
   warnings: appended(z.string()),
-  /** The output line: the protocol's seed JSON plus `dialogue_id` and `meta`. */
+  /** The output line: the protocol's JSON (docs/protocols.md) plus `dialogue_id` and `meta`. */
   result: z.record(z.string(), z.unknown()).optional(),
 });

@@ -4,7 +4,8 @@ import { buildAgreementReport, type AgreementReport } from "../agreement/report.
 import { describeHumanBucketMapping, humanMeanToBucket, judgeRange, toHumanScale } from "../agreement/scales.js";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import type { Rubric } from "../rubrics/schema.js";
-import { distinct, str } from "./fields.js";
+import { str } from "../results/fields.js";
+import { distinct } from "./tally.js";
 import type { ReportLine } from "./lines.js";
 import type { AgreementSection, ProtocolId } from "./model.js";
 

@@ -1,11 +1,12 @@
 import { criterionKeys, ruleFirings } from "./details-panel.js";
-import { num, obj, str, type Json } from "./fields.js";
+import { num, obj, str, type Json } from "../results/fields.js";
 import type { BaremDetail } from "./model.js";
+import { DEFAULT_OVERALL_KEY } from "../results/spec.js";
 
 const NOT_CRITERIA = ["dialogue_id", "status", "audit", "meta", "error"];
 
-/** One barem line (seed 002): each criterion's score and justification, the recomputed overall, the audit. */
-export function baremDetail(raw: Json, overallKey = "OverallExperience"): BaremDetail {
+/** One barem line (docs/protocols.md#barem): each criterion's score and justification, the recomputed overall, the audit. */
+export function baremDetail(raw: Json, overallKey = DEFAULT_OVERALL_KEY): BaremDetail {
   const audit = obj(raw["audit"]);
   const overall = obj(raw[overallKey]);
   return {

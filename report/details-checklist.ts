@@ -1,7 +1,7 @@
-import { bool, num, obj, objects, str, strings, type Json } from "./fields.js";
+import { bool, num, obj, objects, str, strings, type Json } from "../results/fields.js";
 import type { ChecklistDetail } from "./model.js";
 
-/** One checklist line (seed 003): every criterion's answer, how it counted, the gate and the score. */
+/** One checklist line (docs/protocols.md#checklist): every criterion's answer, how it counted, the gate and the score. */
 export function checklistDetail(raw: Json): ChecklistDetail {
   const gate = obj(raw["safety_gate"]);
   return {

@@ -1,4 +1,4 @@
-import { bool, isObject, num, obj, objects, str, type Json } from "./fields.js";
+import { bool, isObject, num, obj, objects, str, type Json } from "../results/fields.js";
 import type { ConsensusDetail, ScoreSet } from "./model.js";
 
 function scoreSet(v: unknown): ScoreSet | null {
@@ -11,7 +11,7 @@ function scoreSet(v: unknown): ScoreSet | null {
   return { overall: num(v["overall"]), criteria };
 }
 
-/** One consensus line (seed 004): the final scores, both agents' reasoning per criterion, each debate round. */
+/** One consensus line (docs/protocols.md#consensus): the final scores, both agents' reasoning per criterion, each debate round. */
 export function consensusDetail(raw: Json): ConsensusDetail {
   const meta = obj(raw["consensus_metadata"]);
   const reasoning = obj(raw["agent_detailed_reasoning"]);

@@ -1,5 +1,6 @@
-import { bool, isObject, num, obj, objects, str, strings, type Json } from "./fields.js";
+import { bool, isObject, num, obj, objects, str, strings, type Json } from "../results/fields.js";
 import type { PanelCriterionDetail, PanelDetail, QuoteMark, RuleFired } from "./model.js";
+import { DEFAULT_OVERALL_KEY } from "../results/spec.js";
 
 export function quoteMarks(v: unknown): QuoteMark[] {
   return objects(v).map((q) => ({ quote: str(q["quote"]), verified: q["verified"] === true, turn: num(q["turn"]) }));
@@ -15,10 +16,10 @@ export function criterionKeys(holder: Json, skip: readonly string[]): string[] {
 }
 
 /**
- * One panel line (seed 000 + audit) as the detail panel shows it: for each criterion the evaluator's
+ * One panel line (docs/protocols.md#panel-output) as the detail panel shows it: for each criterion the evaluator's
  * score and quotes, the critic's view, the referee's decision with its quotes, and the final score.
  */
-export function panelDetail(raw: Json, overallKey = "OverallExperience"): PanelDetail {
+export function panelDetail(raw: Json, overallKey = DEFAULT_OVERALL_KEY): PanelDetail {
   const evaluator = obj(raw["evaluator"]);
   const final = obj(raw["referee_final"]);
   const audit = obj(raw["audit"]);

@@ -2,9 +2,18 @@ import { baremDetail } from "./details-barem.js";
 import { checklistDetail } from "./details-checklist.js";
 import { consensusDetail } from "./details-consensus.js";
 import { panelDetail } from "./details-panel.js";
-import { agentEvents, metaCost, metaTokens, num, retryEvents, str, strings, strOrNull } from "./fields.js";
+import { num, str, strings, strOrNull, type Json } from "../results/fields.js";
+import { agentEvents, metaCost, metaTokens, retryEvents } from "../results/meta-fields.js";
 import type { ReportLine } from "./lines.js";
-import type { Detail, MetaDetail } from "./model.js";
+import type { Detail, MetaDetail, ProtocolId } from "./model.js";
+
+/** The detail panel's body of each protocol's scored line. */
+const DETAILS: Record<ProtocolId, (raw: Json, overallKey?: string) => NonNullable<Detail["body"]>> = {
+  panel: panelDetail,
+  consensus: consensusDetail,
+  checklist: checklistDetail,
+  barem: baremDetail,
+};
 
 export function metaDetail(line: ReportLine): MetaDetail {
   const m = line.meta;
@@ -31,16 +40,5 @@ export function lineDetail(line: ReportLine, overallKey?: string): Detail {
     const e = agentEvents([line.raw["error"]])[0];
     return { meta, body: { protocol: "unscored", error: e ?? { agent: "?", kind: "error", message: str(line.raw["error"]) } } };
   }
-  switch (line.protocol) {
-    case "panel":
-      return { meta, body: panelDetail(line.raw, overallKey) };
-    case "barem":
-      return { meta, body: baremDetail(line.raw, overallKey) };
-    case "consensus":
-      return { meta, body: consensusDetail(line.raw) };
-    case "checklist":
-      return { meta, body: checklistDetail(line.raw) };
-    default:
-      return { meta, body: null };
-  }
+  return { meta, body: line.protocol ? DETAILS[line.protocol](line.raw, overallKey) : null };
 }

@@ -1,6 +1,7 @@
 import type { NumberedResult } from "../agreement/read-results.js";
 import { detectProtocol, judgeScores, type JudgeScores } from "../agreement/result-line.js";
-import { obj, type Json } from "./fields.js";
+import { obj, type Json } from "../results/fields.js";
+import { isUnscored } from "../results/line.js";
 import type { ProtocolId } from "./model.js";
 import type { Rubric } from "../rubrics/schema.js";
 
@@ -17,8 +18,6 @@ export interface ReportLine {
   scores: JudgeScores | null;
 }
 
-const isUnscored = (raw: Json, meta: Json): boolean => raw["status"] === "unscored" || meta["status"] === "unscored";
-
 /**
  * Classifies validated result lines. A scored line must carry its protocol's score fields (the
  * error names the file, the line and the field); an unscored line needs only its id. The overall
@@ -26,9 +25,9 @@ const isUnscored = (raw: Json, meta: Json): boolean => raw["status"] === "unscor
  */
 export function toReportLines(results: readonly NumberedResult[], file: string, rubricOf: (id: unknown) => Rubric | undefined = () => undefined): ReportLine[] {
   return results.map(({ line, result }) => {
-    const raw = result as Json;
+    const raw: Json = result;
     const meta = obj(raw["meta"]);
-    const unscored = isUnscored(raw, meta);
+    const unscored = isUnscored(raw);
     return {
       line,
       id: String(result.dialogue_id),

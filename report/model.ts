@@ -3,9 +3,9 @@
  * `details*.ts` and `agreement.ts`; read in the browser by `report/client/` (type imports only).
  */
 import type { AgreementReport } from "../agreement/report.js";
-import type { AgreementProtocol } from "../agreement/result-line.js";
+import type { ProtocolId } from "../graphs/registry.js";
 
-export type ProtocolId = AgreementProtocol;
+export type { ProtocolId };
 
 /** One bar: a label and how many. */
 export interface Count {

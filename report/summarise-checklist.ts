@@ -1,6 +1,7 @@
 import type { Rubric } from "../rubrics/schema.js";
 import { stackedCategories } from "./distribution.js";
-import { num, obj, objects, str, tally } from "./fields.js";
+import { num, obj, objects, str } from "../results/fields.js";
+import { tally } from "./tally.js";
 import type { ReportLine } from "./lines.js";
 import type { ChecklistSummary } from "./model.js";
 import { summariseCommon } from "./summarise-common.js";
@@ -8,7 +9,7 @@ import { summariseCommon } from "./summarise-common.js";
 /** Answer categories of the checklist, in display order; an NA on an NA-invalid criterion is shown apart. */
 export const CHECKLIST_ANSWERS = ["YES", "NO", "NA", "NA → NO (invalid)", "ERROR"] as const;
 
-/** Checklist lines (seed 003): score distribution, answers per criterion, outcomes, safety gate trips, invalid NAs. */
+/** Checklist lines (docs/protocols.md#checklist): score distribution, answers per criterion, outcomes, safety gate trips, invalid NAs. */
 export function summariseChecklist(lines: readonly ReportLine[], rubric: Rubric | undefined): ChecklistSummary {
   const { byCriterion: _unused, ...common } = summariseCommon("checklist", lines, rubric);
   const scored = lines.filter((l) => l.status === "scored");

@@ -1,6 +1,9 @@
 import { judgeRange, overallBuckets } from "../agreement/scales.js";
+import { PROTOCOLS } from "../graphs/registry.js";
+import { headlineField, DEFAULT_OVERALL_KEY } from "../results/spec.js";
 import type { Rubric } from "../rubrics/schema.js";
-import { distinct, str } from "./fields.js";
+import { str } from "../results/fields.js";
+import { distinct } from "./tally.js";
 import { distribution, niceStep, stackedScores, type BinSpec } from "./distribution.js";
 import type { ReportLine } from "./lines.js";
 import type { ProtocolId } from "./model.js";
@@ -8,18 +11,15 @@ import type { ProtocolId } from "./model.js";
 /** Most bars a range is cut into for a continuous score (1–5 → 0.5, 20–100 → 10, 0–1 → 0.1). */
 const CONTINUOUS_BINS = 10;
 
-/** Where each protocol keeps its headline and continuous scores (as `tribunal agree` reads them). */
-export function scoreFields(protocol: ProtocolId, overallKey = "OverallExperience"): { overall: string; continuous: string | null; criteria: string } {
-  switch (protocol) {
-    case "panel":
-      return { overall: `referee_final.${overallKey}`, continuous: "referee_final.numeric_weighted_average", criteria: "referee_final.<criterion>.score" };
-    case "barem":
-      return { overall: `${overallKey}.score`, continuous: "audit.numeric_weighted_average", criteria: "<criterion>.score" };
-    case "consensus":
-      return { overall: "overall_score", continuous: null, criteria: "criteria_evaluations[].score" };
-    case "checklist":
-      return { overall: "score", continuous: null, criteria: "criteria[].counted_as" };
-  }
+/** Where a protocol keeps its headline and continuous scores (as `tribunal agree` reads them); `bucketed` when the headline is a bucket. */
+export function scoreFields(protocol: ProtocolId, overallKey = DEFAULT_OVERALL_KEY): { overall: string; continuous: string | null; criteria: string; bucketed: boolean } {
+  const fields = PROTOCOLS[protocol].result.fields(overallKey);
+  return {
+    overall: headlineField(fields).join("."),
+    continuous: fields.bucketed ? fields.continuous.join(".") : null,
+    criteria: fields.criteria,
+    bucketed: fields.bucketed !== null,
+  };
 }
 
 function continuousSpec(protocol: ProtocolId, rubric: Rubric | undefined): BinSpec {
@@ -29,7 +29,8 @@ function continuousSpec(protocol: ProtocolId, rubric: Rubric | undefined): BinSp
 
 /** Bars for criterion scores: the rubric's discrete scale, else bins of its range. */
 export function criterionSpec(protocol: ProtocolId, rubric: Rubric | undefined): BinSpec {
-  if (protocol === "panel" || protocol === "barem") {
+  // Protocols with a bucketed overall score their criteria on the rubric's (discrete) scale too.
+  if (scoreFields(protocol).bucketed) {
     const scale = rubric?.scale;
     if (scale?.kind === "discrete") return { kind: "discrete", values: scale.values };
     if (!scale) return { kind: "discrete", values: overallBuckets() };
@@ -41,7 +42,7 @@ export function criterionSpec(protocol: ProtocolId, rubric: Rubric | undefined):
 export function summariseCommon(protocol: ProtocolId, lines: readonly ReportLine[], rubric: Rubric | undefined) {
   const scored = lines.filter((l) => l.scores !== null);
   const fields = scoreFields(protocol, rubric?.overallKey);
-  const bucketed = protocol === "panel" || protocol === "barem";
+  const bucketed = fields.bucketed;
   const overallValues = scored.map((l) => (bucketed ? (l.scores?.bucketed ?? null) : (l.scores?.continuous ?? null)));
   const byCriterion = new Map<string, number[]>();
   for (const l of scored) {

@@ -1,7 +1,8 @@
 import type { Rubric } from "../rubrics/schema.js";
 import { clean } from "../scoring/numbers.js";
 import { distribution } from "./distribution.js";
-import { num, obj, str, tally } from "./fields.js";
+import { num, obj, str } from "../results/fields.js";
+import { tally } from "./tally.js";
 import type { ReportLine } from "./lines.js";
 import type { ConsensusSummary } from "./model.js";
 import { summariseCommon } from "./summarise-common.js";
@@ -14,7 +15,7 @@ export function consensusPath(method: string, rounds: number | null): string {
   return method ? `${method} after ${r} round${r === 1 ? "" : "s"}` : "unknown";
 }
 
-/** Consensus lines (seed 004): distributions, paths, rounds and the strict–generous gap at the end. */
+/** Consensus lines (docs/protocols.md#consensus): distributions, paths, rounds and the strict–generous gap at the end. */
 export function summariseConsensus(lines: readonly ReportLine[], rubric: Rubric | undefined): ConsensusSummary {
   const { byCriterion: _unused, ...common } = summariseCommon("consensus", lines, rubric);
   const metas = lines.filter((l) => l.status === "scored").map((l) => obj(l.raw["consensus_metadata"]));

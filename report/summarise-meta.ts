@@ -1,6 +1,8 @@
 import { clean } from "../scoring/numbers.js";
 import { distribution } from "./distribution.js";
-import { agentEvents, metaCost, metaTokens, num, retryEvents, str, strings, tally } from "./fields.js";
+import { num, str, strings } from "../results/fields.js";
+import { agentEvents, metaCost, metaTokens, retryEvents } from "../results/meta-fields.js";
+import { tally } from "./tally.js";
 import type { ReportLine } from "./lines.js";
 import type { Operations } from "./model.js";
 

@@ -1,6 +1,7 @@
 import type { Rubric } from "../rubrics/schema.js";
 import { stackedCategories } from "./distribution.js";
-import { bool, obj, objects, str, tally } from "./fields.js";
+import { bool, obj, objects, str } from "../results/fields.js";
+import { tally } from "./tally.js";
 import type { ReportLine } from "./lines.js";
 import type { BaremSummary, PanelSummary, RuleTally } from "./model.js";
 import { summariseCommon } from "./summarise-common.js";
@@ -33,7 +34,7 @@ function countQuotes(quotes: unknown, into: { verified: number; unverified: numb
   }
 }
 
-/** Panel lines (seed 000): distributions, referee decisions per criterion, adopted versions, quotes, rules. */
+/** Panel lines (docs/protocols.md#panel): distributions, referee decisions per criterion, adopted versions, quotes, rules. */
 export function summarisePanel(lines: readonly ReportLine[], rubric: Rubric | undefined): PanelSummary {
   const { byCriterion: _unused, ...common } = summariseCommon("panel", lines, rubric);
   const scored = lines.filter((l) => l.status === "scored");
@@ -64,7 +65,7 @@ export function summarisePanel(lines: readonly ReportLine[], rubric: Rubric | un
   };
 }
 
-/** Barem lines (seed 002): distributions and rule firings. */
+/** Barem lines (docs/protocols.md#barem): distributions and rule firings. */
 export function summariseBarem(lines: readonly ReportLine[], rubric: Rubric | undefined): BaremSummary {
   const { byCriterion: _unused, ...common } = summariseCommon("barem", lines, rubric);
   return { protocol: "barem", ...common, rules: tallyRules(lines.filter((l) => l.status === "scored")) };

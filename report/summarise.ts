@@ -1,7 +1,8 @@
 import type { NumberedResult } from "../agreement/read-results.js";
+import { PROTOCOL_IDS } from "../graphs/registry.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { lineDetail } from "./details.js";
-import { distinct } from "./fields.js";
+import { distinct } from "./tally.js";
 import { toReportLines, type ReportLine } from "./lines.js";
 import type { Detail, Operations, ProtocolId, ProtocolSummary, Row } from "./model.js";
 import { lineRow } from "./rows.js";
@@ -18,20 +19,13 @@ export interface Summary {
   details: Detail[];
 }
 
-const ORDER: readonly ProtocolId[] = ["panel", "consensus", "checklist", "barem"];
-
-function summariseProtocol(protocol: ProtocolId, lines: readonly ReportLine[], rubric: Rubric | undefined): ProtocolSummary {
-  switch (protocol) {
-    case "panel":
-      return summarisePanel(lines, rubric);
-    case "barem":
-      return summariseBarem(lines, rubric);
-    case "consensus":
-      return summariseConsensus(lines, rubric);
-    case "checklist":
-      return summariseChecklist(lines, rubric);
-  }
-}
+/** Each protocol's section. */
+const SUMMARISE: Record<ProtocolId, (lines: readonly ReportLine[], rubric: Rubric | undefined) => ProtocolSummary> = {
+  panel: summarisePanel,
+  consensus: summariseConsensus,
+  checklist: summariseChecklist,
+  barem: summariseBarem,
+};
 
 /**
  * Everything the report shows except agreement: one section per protocol present (in a fixed order),
@@ -40,10 +34,10 @@ function summariseProtocol(protocol: ProtocolId, lines: readonly ReportLine[], r
 export function summariseResults(results: readonly NumberedResult[], file: string, rubricOf: (id: unknown) => Rubric | undefined = () => undefined): Summary {
   const lines = toReportLines(results, file, rubricOf);
   const present = distinct(lines.map((l) => l.protocol));
-  const protocols = ORDER.filter((p) => present.includes(p)).map((p) => {
+  const protocols = PROTOCOL_IDS.filter((p) => present.includes(p)).map((p) => {
     const group = lines.filter((l) => l.protocol === p);
     const rubricIds = distinct(group.map((l) => l.meta["rubric"]));
-    return summariseProtocol(p, group, rubricIds.length === 1 ? rubricOf(rubricIds[0]) : rubricOf(undefined));
+    return SUMMARISE[p](group, rubricIds.length === 1 ? rubricOf(rubricIds[0]) : rubricOf(undefined));
   });
   const details = lines.map((l) => lineDetail(l, rubricOf(l.meta["rubric"])?.overallKey));
   const rows = lines.map((l, i) => lineRow(l, details[i] as Detail));

@@ -1,37 +1,38 @@
+import { z } from "zod";
 import type { CallRecord } from "../judges/run-agent.js";
 
-import type { Protocol } from "../contracts/protocol.js";
+const AgentEvent = z.object({ agent: z.string(), kind: z.string(), message: z.string() });
 
-export type { Protocol };
-
-export interface ResultMeta {
-  protocol: Protocol;
-  rubric: string;
-  model: string;
-  status: "scored" | "unscored";
-  tokens: { input: number; output: number; total: number };
+export const ResultMeta = z.object({
+  /** The protocol's id (graphs/registry.ts lists them). */
+  protocol: z.string(),
+  rubric: z.string(),
+  model: z.string(),
+  status: z.enum(["scored", "unscored"]),
+  tokens: z.object({ input: z.number(), output: z.number(), total: z.number() }),
   /** Sum of the agents' call times. */
-  latency_ms: number;
-  calls: number;
+  latency_ms: z.number(),
+  calls: z.number(),
   /** Agents the offline judge answered for after their LLM call failed. */
-  fallbacks: { agent: string; kind: string; message: string }[];
+  fallbacks: z.array(AgentEvent),
   /** Invalid answers met on the way (repaired or not), by agent and kind. */
-  invalid_outputs: { agent: string; kind: string; message: string }[];
-  warnings: string[];
+  invalid_outputs: z.array(AgentEvent),
+  warnings: z.array(z.string()),
   /** Failed requests that were retried (rate limits, 5xx, timeouts, connection errors), by agent. */
-  retries: { agent: string; kind: string; wait_ms: number }[];
+  retries: z.array(z.object({ agent: z.string(), kind: z.string(), wait_ms: z.number() })),
   /**
    * Set by the batch runner (`runs/`): the hash of everything that changes scores (protocol, rubric id
    * and content, model, prompt version, blind, temperature, samples); `--resume` refuses other hashes.
    */
-  config_hash?: string;
+  config_hash: z.string().optional(),
   /** Set by the batch runner: USD for this line's tokens at the price table's rate, null when unknown. */
-  cost_usd?: number | null;
+  cost_usd: z.number().nullable().optional(),
   /** Set by the batch runner with `--samples K` (K > 1): the spread across the K judgements. */
-  stability?: unknown;
-}
+  stability: z.unknown().optional(),
+});
+export type ResultMeta = z.infer<typeof ResultMeta>;
 
-export function buildMeta(input: { protocol: Protocol; rubric: string; model: string; calls: readonly CallRecord[]; warnings: readonly string[]; unscored?: boolean }): ResultMeta {
+export function buildMeta(input: { protocol: string; rubric: string; model: string; calls: readonly CallRecord[]; warnings: readonly string[]; unscored?: boolean }): ResultMeta {
   const input_ = input.calls.reduce((s, c) => s + c.inputTokens, 0);
   const output = input.calls.reduce((s, c) => s + c.outputTokens, 0);
   return {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ProtocolId } from "../contracts/protocol.js";
 
 /** One level of a criterion's barem, e.g. `{ score: 80, description: "Mostly met with minor gaps" }`. */
 export const Level = z.object({
@@ -15,13 +14,13 @@ export const Criterion = z.object({
   weight: z.number().min(0).max(1).optional(),
   /** The barem: what each score means for this criterion. */
   levels: z.array(Level).optional(),
-  /** Worked examples quoted by the barem (seed 002 style). */
+  /** Worked examples quoted by the barem (docs/protocols.md#barem). */
   examples: z.array(z.string()).optional(),
   /** Checklist only: category shown to the assessor (`comprehension`, `multi_topic`). */
   category: z.string().optional(),
   /** Checklist only: the criterion's own assessment instructions. */
   instructions: z.string().optional(),
-  /** Checklist only: whether NA is a valid answer (seed 003 "NA-invalid criteria" set this to false). */
+  /** Checklist only: whether NA is a valid answer (the NA-invalid criteria of docs/protocols.md#checklist set this to false). */
   naAllowed: z.boolean().default(true),
   /** Checklist only: a NO or ERROR trips the safety gate. */
   safety: z.boolean().default(false),
@@ -31,38 +30,38 @@ export const Criterion = z.object({
 export type Criterion = z.infer<typeof Criterion>;
 
 export const Scale = z.discriminatedUnion("kind", [
-  /** A fixed set of scores, e.g. 20/40/60/80/100 (seeds 000–002). */
+  /** A fixed set of scores, e.g. 20/40/60/80/100 (panel and barem rubrics). */
   z.object({
     kind: z.literal("discrete"),
     values: z.array(z.number()).min(2),
     labels: z.record(z.string(), z.string()).optional(),
   }),
-  /** Any number in [min, max], e.g. 1–5 (seed 004). */
+  /** Any number in [min, max], e.g. 1–5 (consensus rubrics). */
   z.object({
     kind: z.literal("continuous"),
     min: z.number(),
     max: z.number(),
   }),
-  /** YES / NO / NA answers per criterion (seed 003). */
+  /** YES / NO / NA answers per criterion (checklist rubrics). */
   z.object({ kind: z.literal("checklist") }),
 ]);
 export type Scale = z.infer<typeof Scale>;
 
 export const Rule = z.discriminatedUnion("kind", [
-  /** Seed 001: if the human OVERALL average is below `below`, cap `criterion` at `cap`. Disabled by --blind. */
+  /** docs/protocols.md#rubric-rules-ccpe-strict: if the human OVERALL average is below `below`, cap `criterion` at `cap`. Disabled by --blind. */
   z.object({
     kind: z.literal("cap_when_human_overall_below"),
     criterion: z.string(),
     below: z.number(),
     cap: z.number(),
   }),
-  /** Seed 001: if any criterion scores below `below`, deduct `deduct` from the average before bucketing. */
+  /** docs/protocols.md#rubric-rules-ccpe-strict: if any criterion scores below `below`, deduct `deduct` from the average before bucketing. */
   z.object({
     kind: z.literal("deduct_when_any_criterion_below"),
     below: z.number(),
     deduct: z.number().positive(),
   }),
-  /** Seed 001: cap `criterion` at `cap` when a deterministic detector finds no emotional content. */
+  /** docs/protocols.md#rubric-rules-ccpe-strict: cap `criterion` at `cap` when a deterministic detector finds no emotional content. */
   z.object({
     kind: z.literal("cap_when_no_emotional_content"),
     criterion: z.string(),
@@ -72,7 +71,7 @@ export const Rule = z.discriminatedUnion("kind", [
 export type Rule = z.infer<typeof Rule>;
 
 export const Bucketing = z.object({
-  /** `floor` is the seeds' "bias low" rounding (90.7 → 80); `nearest` rounds to the closest bucket, ties down. */
+  /** `floor` is the "bias low" rounding of docs/protocols.md#shared-scoring-panel-and-barem (90.7 → 80); `nearest` rounds to the closest bucket, ties down. */
   mode: z.enum(["floor", "nearest"]).default("floor"),
   buckets: z.array(z.number()).min(2),
 });
@@ -81,9 +80,9 @@ export type Bucketing = z.infer<typeof Bucketing>;
 export const FewShotExample = z.object({
   id: z.union([z.string(), z.number()]),
   label: z.string().optional(),
-  /** The example dialogue exactly as the seed shows it (its rating columns are part of the seed's text). */
+  /** The example dialogue exactly as the original prompt shows it (its rating columns are part of that text). */
   transcript: z.string().min(1),
-  /** The expected output the seed gives for it. */
+  /** The expected output the original prompt gives for it. */
   expected: z.unknown(),
 });
 
@@ -94,8 +93,8 @@ export const RubricSchema = z
     description: z.string().min(1),
     /** Where the rubric comes from (a seed file, a paper, a team). */
     source: z.string().optional(),
-    /** Protocols this rubric is written for. */
-    protocols: z.array(ProtocolId).min(1),
+    /** Protocols this rubric is written for (ids from graphs/registry.ts); a run under another protocol is refused. */
+    protocols: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/, "a protocol id such as panel")).min(1),
     scale: Scale,
     criteria: z.array(Criterion).min(1),
     /** Name of the bucketed overall field in outputs. */

@@ -1,14 +1,17 @@
+import { PROTOCOLS } from "../graphs/registry.js";
+import { detectProtocol } from "../results/detect.js";
+import { fieldAt, num, type Json } from "../results/fields.js";
+import { isUnscored } from "../results/line.js";
+import { lineTokens } from "../results/meta-fields.js";
+import { DEFAULT_OVERALL_KEY } from "../results/spec.js";
+
 /**
  * `--samples K`: the same dialogue judged K times. Per criterion, the spread (max − min) of its score
- * across the samples; overall, whether the bucket (OverallExperience, or the protocol's equivalent)
- * differs between samples (a "flip"). Scores are read from each protocol's line shape:
- * - panel: `referee_final.<criterion>.score`, bucket `referee_final.OverallExperience`;
- * - barem: `<criterion>.score`, bucket `OverallExperience.score`;
- * - consensus: `criteria_evaluations[].score` (1–5), bucket = the overall score rounded to a whole point;
- * - checklist: YES = 1, NO = 0 per criterion (NA and ERROR left out), bucket pass / fail / rejected.
+ * across the samples; overall, whether the bucket differs between samples (a "flip"). Scores are read
+ * through the line's protocol's ResultSpec: its criteria, its continuous score, and as the bucket its
+ * `sampleBucket` or else its bucketed overall (panel/barem: the rubric's overallKey; consensus: the
+ * overall rounded to a whole point; checklist: pass / fail / rejected).
  */
-type Line = Record<string, unknown>;
-
 export interface SampleScores {
   criteria: Record<string, number>;
   overall?: number;
@@ -25,54 +28,19 @@ export interface LineStability {
   cost_usd: number | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-
-function verdictScores(block: Record<string, unknown>, skip: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [key, value] of Object.entries(block)) {
-    if (key === skip || !isObject(value)) continue;
-    const score = num(value.score);
-    if (score !== undefined) out[key] = score;
-  }
-  return out;
-}
-
-/** The scores of one result line, whatever its protocol; undefined for an unscored line. */
-export function scoresOf(line: Line): SampleScores | undefined {
-  if (line.status === "unscored" || (isObject(line.meta) && line.meta.status === "unscored")) return undefined;
-  if (isObject(line.referee_final)) {
-    const final = line.referee_final;
-    return { criteria: verdictScores(final, "OverallExperience"), overall: num(final.numeric_weighted_average), bucket: num(final.OverallExperience) };
-  }
-  if (Array.isArray(line.criteria_evaluations)) {
-    const criteria: Record<string, number> = {};
-    for (const e of line.criteria_evaluations) if (isObject(e) && typeof e.criterion_name === "string" && num(e.score) !== undefined) criteria[e.criterion_name] = e.score as number;
-    const overall = num(line.overall_score);
-    return { criteria, overall, bucket: overall === undefined ? undefined : Math.round(overall) };
-  }
-  if (Array.isArray(line.criteria)) {
-    const criteria: Record<string, number> = {};
-    for (const c of line.criteria) {
-      if (!isObject(c) || typeof c.id !== "string") continue;
-      const answer = c.counted_as ?? c.answer;
-      if (answer === "YES" || answer === "NO") criteria[c.id] = answer === "YES" ? 1 : 0;
-    }
-    return { criteria, overall: num(line.score), bucket: line.rejected === true ? "rejected" : line.passed === true ? "pass" : "fail" };
-  }
-  const overallBlock = isObject(line.OverallExperience) ? line.OverallExperience : undefined;
-  const audit = isObject(line.audit) ? line.audit : {};
-  return { criteria: verdictScores(line, "OverallExperience"), overall: num(audit.numeric_weighted_average), bucket: num(overallBlock?.score) };
-}
-
-function tokensOf(line: Line): { input: number; output: number } {
-  const tokens = isObject(line.meta) && isObject(line.meta.tokens) ? line.meta.tokens : {};
-  return { input: num(tokens.input) ?? 0, output: num(tokens.output) ?? 0 };
+/** The scores of one result line, whatever its protocol; undefined for an unscored line or one of no known protocol. */
+export function scoresOf(line: Json, overallKey = DEFAULT_OVERALL_KEY): SampleScores | undefined {
+  const protocol = isUnscored(line) ? undefined : detectProtocol(line, PROTOCOLS);
+  if (!protocol) return undefined;
+  const spec = PROTOCOLS[protocol].result;
+  const fields = spec.fields(overallKey);
+  const bucket = spec.sampleBucket?.(line) ?? (fields.bucketed ? (num(fieldAt(line, fields.bucketed)) ?? undefined) : undefined);
+  return { criteria: spec.criteria(line, overallKey), overall: num(fieldAt(line, fields.continuous)) ?? undefined, bucket };
 }
 
 /** The `meta.stability` block of a dialogue judged `lines.length` times. */
-export function stabilityOf(lines: readonly Line[], cost: (tokens: { input: number; output: number }) => number | null): LineStability {
-  const scored = lines.map(scoresOf).filter((s): s is SampleScores => s !== undefined);
+export function stabilityOf(lines: readonly Json[], cost: (tokens: { input: number; output: number }) => number | null, overallKey = DEFAULT_OVERALL_KEY): LineStability {
+  const scored = lines.map((l) => scoresOf(l, overallKey)).filter((s): s is SampleScores => s !== undefined);
   const ids = [...new Set(scored.flatMap((s) => Object.keys(s.criteria)))];
   const criteria: LineStability["criteria"] = {};
   for (const id of ids) {
@@ -80,8 +48,8 @@ export function stabilityOf(lines: readonly Line[], cost: (tokens: { input: numb
     criteria[id] = { scores, spread: scores.length > 0 ? Math.round((Math.max(...scores) - Math.min(...scores)) * 1e6) / 1e6 : 0 };
   }
   const buckets = scored.map((s) => s.bucket).filter((b): b is string | number => b !== undefined);
-  const input = lines.reduce((s, l) => s + tokensOf(l).input, 0);
-  const output = lines.reduce((s, l) => s + tokensOf(l).output, 0);
+  const input = lines.reduce((s, l) => s + lineTokens(l).input, 0);
+  const output = lines.reduce((s, l) => s + lineTokens(l).output, 0);
   return {
     samples: lines.length,
     scored: scored.length,

@@ -1,6 +1,7 @@
+import { isObject, obj, objects, type Json } from "../results/fields.js";
+import { lineTokens } from "../results/meta-fields.js";
 import type { StabilitySummary } from "./stability.js";
 
-type Line = Record<string, unknown>;
 type Counts = Record<string, number>;
 
 /** What `tribunal evaluate` reports at the end of a run (and `--summary-json` writes). */
@@ -60,33 +61,29 @@ const bump = (counts: Counts, key: unknown, by = 1) => {
   const k = typeof key === "string" ? key : "error";
   counts[k] = (counts[k] ?? 0) + by;
 };
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 /** Counts what one judgement (a sample) met: invalid outputs, retries, fallbacks, tokens. */
-export function addEvents(summary: BatchSummary, line: Line): void {
-  const meta = isObject(line.meta) ? line.meta : {};
-  for (const p of list(meta.invalid_outputs)) bump(summary.invalidOutputs, p.kind);
-  for (const r of list(meta.retries)) bump(summary.retries, r.kind);
-  for (const f of list(meta.fallbacks)) bump(summary.fallbacks, f.kind);
-  const tokens = isObject(meta.tokens) ? meta.tokens : {};
-  const input = typeof tokens.input === "number" ? tokens.input : 0;
-  const output = typeof tokens.output === "number" ? tokens.output : 0;
+export function addEvents(summary: BatchSummary, line: Json): void {
+  const meta = obj(line.meta);
+  for (const p of objects(meta.invalid_outputs)) bump(summary.invalidOutputs, p.kind);
+  for (const r of objects(meta.retries)) bump(summary.retries, r.kind);
+  for (const f of objects(meta.fallbacks)) bump(summary.fallbacks, f.kind);
+  const { input, output } = lineTokens(line);
   summary.tokens.input += input;
   summary.tokens.output += output;
   summary.tokens.total += input + output;
 }
 
 /** Counts the written line: scored, with a fallback, or unscored (and why). */
-export function addLine(summary: BatchSummary, line: Line): void {
-  const meta = isObject(line.meta) ? line.meta : {};
+export function addLine(summary: BatchSummary, line: Json): void {
+  const meta = obj(line.meta);
   summary.judged++;
   if (meta.status === "scored") summary.scored++;
   else {
     summary.unscored++;
     bump(summary.unscoredKinds, isObject(line.error) ? line.error.kind : "error");
   }
-  if (meta.status === "scored" && list(meta.fallbacks).length > 0) summary.withFallback++;
+  if (meta.status === "scored" && objects(meta.fallbacks).length > 0) summary.withFallback++;
 }
 
 const counts = (c: Counts) =>

@@ -7,7 +7,7 @@ export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** `98.00`, `0.40`: the seeds' two-decimal style. */
+/** `98.00`, `0.40`: the two-decimal style of the original prompts' `weighted_calc`. */
 export function fixed2(value: number): string {
   return clean(value).toFixed(2);
 }

@@ -5,7 +5,7 @@ import { applyCaps, applyDeductions } from "./rules.js";
 import { weightedAverage } from "./weighted.js";
 
 /**
- * The rubric's bucketing, else `floor` (the default of every seed rubric) over the discrete scale's
+ * The rubric's bucketing, else `floor` (the default of every built-in panel and barem rubric) over the discrete scale's
  * values, or over the whole points of a continuous scale.
  */
 export function rubricBucketing(rubric: Rubric): Bucketing {

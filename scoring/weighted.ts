@@ -3,11 +3,11 @@ import { clean, fixed2 } from "./numbers.js";
 
 export interface WeightedAverage {
   value: number;
-  /** `100*0.40 + 60*0.15 + … = 88.00`, the seeds' `weighted_calc`. */
+  /** `100*0.40 + 60*0.15 + … = 88.00`, the `weighted_calc` of docs/protocols.md#shared-scoring-panel-and-barem. */
   calc: string;
 }
 
-/** `0.40` as the seeds write weights; more decimals only when the weight needs them (`0.125`). */
+/** `0.40` as the original prompts write weights; more decimals only when the weight needs them (`0.125`). */
 function weightText(weight: number): string {
   const two = weight.toFixed(2);
   return Number(two) === clean(weight) ? two : String(clean(weight));

@@ -1,4 +1,3 @@
-import type { EvaluatorOutput } from "../../nodes/panel/evaluator-contract.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { criterionQuality, modelInputs, offlineWeights, type CriterionQuality, type Inputs, type OfflineWeights } from "./model.js";
@@ -47,10 +46,4 @@ export function offlineVerdicts(rubric: Rubric, dialogue: Dialogue, inputs: Inpu
       return [c.id, { score: scores[c.id] as number, justification: justify(c.id, quality, dialogue), quality }];
     }),
   );
-}
-
-/** The offline `evaluator` role: deterministic scores with quoted justifications. */
-export function offlineEvaluation(rubric: Rubric, dialogue: Dialogue, weights?: OfflineWeights): EvaluatorOutput {
-  const verdicts = offlineVerdicts(rubric, dialogue, modelInputs(dialogue), weights);
-  return Object.fromEntries(Object.entries(verdicts).map(([id, v]) => [id, { justification: v.justification, score: v.score }]));
 }

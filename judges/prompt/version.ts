@@ -1,5 +1,5 @@
 /**
- * The version of every prompt under `prompts/`. It is part of each result line's `meta.config_hash`,
+ * The version of every prompt (`nodes/<protocol>/prompts.ts`, `judges/prompt/`). It is part of each result line's `meta.config_hash`,
  * so `tribunal evaluate --resume` never mixes lines judged with different prompts: bump it whenever a
  * prompt's text (framing, role instructions, repair message, rubric rendering) changes.
  */

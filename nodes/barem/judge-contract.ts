@@ -10,7 +10,7 @@ export const BaremVerdict = z.object({
 });
 export type BaremVerdict = z.infer<typeof BaremVerdict>;
 
-/** The `judge` output (seed 002): every criterion, plus the model's own overall (or null). */
+/** The `judge` output (docs/protocols.md#barem): every criterion, plus the model's own overall (or null). */
 export type JudgeOutput = Record<string, BaremVerdict | null>;
 
 /**

@@ -1,18 +1,16 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ensureConfiguration } from "../../judges/configuration.js";
 import { checkJudgement, judgeSchema } from "./judge-contract.js";
-import { BAREM_DEFAULT_RUBRIC, type BaremState } from "./state.js";
+import { type BaremState } from "./state.js";
 import { offlineJudgement } from "./offline-judge.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { judgeMessages } from "./prompts.js";
-import { RubricError } from "../../rubrics/errors.js";
+import { BAREM, checkBaremRubric } from "./defaults.js";
 
-/** The single judge of seed 002: the detailed barem and the few-shot examples, one call. */
+/** The barem's single judge (docs/protocols.md#barem): the detailed barem and the few-shot examples, one call. */
 export async function judge(state: typeof BaremState.State, config: LangGraphRunnableConfig): Promise<typeof BaremState.Update> {
-  const { rubric, judge: model, onFailure } = ensureConfiguration(config, BAREM_DEFAULT_RUBRIC);
-  if (rubric.scale.kind === "checklist") {
-    throw new RubricError(rubric.id, `the barem protocol needs a scored rubric (discrete or continuous scale with weights); try --rubric ${BAREM_DEFAULT_RUBRIC}`);
-  }
+  const { rubric, judge: model, onFailure } = ensureConfiguration(config, BAREM);
+  checkBaremRubric(rubric);
   const answer = await runAgent(
     {
       role: "judge",

@@ -9,11 +9,11 @@ import { fill } from "../../judges/prompt/fill.js";
 import { TRANSCRIPT_NOTICE } from "../../judges/prompt/framing.js";
 
 /**
- * Seed 002's prompt, with its barem, weights and few-shot examples filled in from the rubric. The
- * seed's two bucketing sentences disagree ("nearest" vs "rounded down"); both now say "round down",
- * the project's rule. Layout: everything that is the same for every dialogue (instructions, barem,
- * examples) is the system message, so providers' prompt caching serves it across a whole batch; the
- * target dialogue and the output format come last.
+ * The barem prompt as the user wrote it, with its barem, weights and few-shot examples filled in
+ * from the rubric. The original's two bucketing sentences disagree ("nearest" vs "rounded down");
+ * both now say "round down", the project's rule (docs/protocols.md#barem). Layout: everything that
+ * is the same for every dialogue (instructions, barem, examples) is the system message, so providers'
+ * prompt caching serves it across a whole batch; the target dialogue and the output format come last.
  */
 export const BAREM_SYSTEM = `You are an evaluator for customer service dialogues.
 Use the provided few-shot examples as guidance.
@@ -66,7 +66,7 @@ function levelValues(rubric: Rubric): string {
   return rubric.scale.kind === "discrete" ? [...rubric.scale.values].sort((a, b) => a - b).join(", ") : describeScale(rubric);
 }
 
-/** Seed 002's barem layout: numbered criteria, their levels, and each level's CCPE examples under it. */
+/** The barem layout (docs/protocols.md#barem): numbered criteria, their levels, and each level's CCPE examples under it. */
 export function renderBarem(rubric: Rubric): string {
   return rubric.criteria
     .map((c, i) => {
@@ -86,7 +86,7 @@ export function renderBarem(rubric: Rubric): string {
     .join("\n\n");
 }
 
-/** `{\n"TaskSuccess": {...},\n...\n}`: one criterion per line, as the seed writes its examples. */
+/** `{\n"TaskSuccess": {...},\n...\n}`: one criterion per line, as the original writes its examples. */
 function exampleJson(value: Record<string, unknown>): string {
   return `{\n${Object.entries(value)
     .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)
@@ -104,10 +104,11 @@ function exampleOverall(rubric: Rubric, transcript: string, scores: Record<strin
 }
 
 /**
- * The few-shot examples as the seed shows them (their rating columns are part of the seed's text),
+ * The few-shot examples as the original shows them (their rating columns are part of its text),
  * each expected output with its overall recomputed by the rubric's own rule, so the examples never
- * teach the model a different rounding than the one the score node applies (seed 002's example 1
- * says 100 for a weighted average of 98; the floor rule gives 80). Depends on the rubric only.
+ * teach the model a different rounding than the one the score node applies (example 1 says 100 for
+ * a weighted average of 98; the floor rule gives 80: docs/protocols.md#known-slips-in-the-original-examples).
+ * Depends on the rubric only.
  */
 export function renderFewShot(rubric: Rubric): string {
   return rubric.fewShot
@@ -134,7 +135,7 @@ function skeleton(rubric: Rubric): string {
   return `{\n${entries.join(",\n")}\n}`;
 }
 
-/** The single `judge` call: seed 002's instructions, barem and examples, then the target dialogue. */
+/** The single `judge` call: the barem's instructions (docs/protocols.md#barem), barem and examples, then the target dialogue. */
 export function judgeMessages(rubric: Rubric, dialogue: Dialogue): BaseMessage[] {
   const values = { count: String(rubric.criteria.length), levels: levelValues(rubric), overall: rubric.overallKey, scale: describeScale(rubric), weights: weightsText(rubric) };
   return [

@@ -13,7 +13,7 @@ export interface BaremScoreInput {
 }
 
 /**
- * The barem's pure scoring step: seed 002's object with OverallExperience ALWAYS recomputed in code.
+ * The barem's pure scoring step: the barem's object (docs/protocols.md#barem) with OverallExperience ALWAYS recomputed in code.
  * The model's own overall, if it gave one, is only compared: a mismatch is a warning.
  */
 export function scoreBarem(input: BaremScoreInput) {

@@ -3,15 +3,17 @@ import { scoreBarem } from "./score-rules.js";
 import { ensureConfiguration } from "../../judges/configuration.js";
 import type { JudgeOutput } from "./judge-contract.js";
 import { buildMeta } from "../../results/meta.js";
-import { BAREM_DEFAULT_RUBRIC, type BaremState } from "./state.js";
+import { unscoredLine } from "../../results/unscored.js";
+import { type BaremState } from "./state.js";
+import { BAREM } from "./defaults.js";
 
 /** The barem's last node: OverallExperience recomputed in code, or an `unscored` line when the judge failed. */
 export function score(state: typeof BaremState.State, config: LangGraphRunnableConfig): typeof BaremState.Update {
-  const { rubric, blind, modelLabel } = ensureConfiguration(config, BAREM_DEFAULT_RUBRIC);
+  const { rubric, blind, modelLabel } = ensureConfiguration(config, BAREM);
   const metaInput = { protocol: "barem" as const, rubric: rubric.id, model: modelLabel, calls: state.calls };
   if (state.failure || !state.judgement) {
     const error = state.failure ?? { agent: "judge", kind: "error", message: "the judge returned no verdict" };
-    return { result: { dialogue_id: state.dialogue.id, status: "unscored", error, meta: buildMeta({ ...metaInput, warnings: state.warnings, unscored: true }) } };
+    return { result: unscoredLine({ dialogueId: state.dialogue.id, ...metaInput, warnings: state.warnings, error }) };
   }
   const scored = scoreBarem({ rubric, dialogue: state.dialogue, judgement: state.judgement as JudgeOutput, blind });
   return { warnings: scored.warnings, result: { ...scored.result, meta: buildMeta({ ...metaInput, warnings: [...state.warnings, ...scored.warnings] }) } };

@@ -5,9 +5,6 @@ import type { CallFailure } from "../../judges/checks/problems.js";
 import { JudgeInput } from "../read-input.js";
 import { sharedStateFields } from "../shared-state.js";
 
-/** The barem's rubric when none is configured (seed 002). */
-export const BAREM_DEFAULT_RUBRIC = "ccpe-barem";
-
 export const BaremState = new StateSchema({
   ...sharedStateFields(),
   /** The judge's answer: every criterion, and its own overall or null. */

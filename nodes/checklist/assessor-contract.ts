@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { OutputProblem } from "../../judges/checks/problems.js";
 
-/** Seed 003: reasoning is brief, at most this many characters. */
+/** Reasoning is brief, at most this many characters (docs/protocols.md#checklist). */
 export const MAX_REASONING_CHARS = 300;
 
 const TURN_CITATION = /\bturns?\s*(\d+)/gi;
 
-/** The `assessor` contract (seed 003): evidence-first reasoning, then the answer. */
+/** The `assessor` contract (docs/protocols.md#checklist): evidence-first reasoning, then the answer. */
 export const AssessorOutput = z.object({
   reasoning: z
     .string()

@@ -1,16 +1,17 @@
 import { setMaxListeners } from "node:events";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { turnBlocks } from "./turn-blocks.js";
+import { turnBlocks } from "../../dialogues/turn-blocks.js";
 import { ensureConfiguration } from "../../judges/configuration.js";
 import { isConfigError } from "../../judges/config-error.js";
 import { AssessorOutput, checkAssessment } from "./assessor-contract.js";
-import { AssessorInput, CHECKLIST_DEFAULT_RUBRIC, type ChecklistState } from "./state.js";
+import { AssessorInput, type ChecklistState } from "./state.js";
 import { classifyError } from "../../judges/classify-error.js";
 import { offlineAssessment } from "./offline/index.js";
 import type { CallFailure } from "../../judges/checks/problems.js";
 import { runAgent, type CallRecord } from "../../judges/run-agent.js";
 import { assessorMessages } from "./prompts.js";
 import { isRubricError } from "../../rubrics/errors.js";
+import { CHECKLIST } from "./defaults.js";
 
 /** Room for every assessor's chain (sequence, model, parser) listening to one run's abort signal. */
 const SIGNAL_LISTENERS = 100;
@@ -24,17 +25,17 @@ function errored(criterion: string, failure: CallFailure, record: CallRecord | u
 }
 
 /**
- * One assessor: scores ONE criterion YES/NO/NA (seed 003). The answer is checked in code (reasoning
+ * One assessor: scores ONE criterion YES/NO/NA (docs/protocols.md#checklist). The answer is checked in code (reasoning
  * ≤ 300 characters citing a real turn); an invalid one gets one repair retry. A call that still
  * fails becomes, per `onFailure`:
  * - `fallback`: the offline assessor's answer, flagged in `meta.fallbacks`;
- * - `unscored`: ERROR for this criterion (seed 003), reported, left out of the ratio, and tripping
+ * - `unscored`: ERROR for this criterion, reported, left out of the ratio, and tripping
  *   the gate when the criterion is a safety one.
  * Nothing else a branch meets is thrown (only configuration errors, which stop every branch alike):
  * one failing criterion never loses the others.
  */
 export async function assessor(input: typeof AssessorInput.State, config: LangGraphRunnableConfig): Promise<typeof ChecklistState.Update> {
-  const { rubric, judge, onFailure } = ensureConfiguration(config, CHECKLIST_DEFAULT_RUBRIC);
+  const { rubric, judge, onFailure } = ensureConfiguration(config, CHECKLIST);
   const id = input.criterionId;
   const agent = `assessor:${id}`;
   const criterion = rubric.criteria.find((c) => c.id === id);

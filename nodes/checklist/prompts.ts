@@ -5,11 +5,11 @@ import type { Criterion } from "../../rubrics/schema.js";
 import { fill } from "../../judges/prompt/fill.js";
 
 /**
- * Seed 003's assessor system prompt, as the user wrote it. Note on layout: DESIGN's prompt layout
- * puts the part shared by every call for a dialogue first (for providers' prompt caching); seed
- * 003's template puts the per-criterion system prompt first and the conversation in the user
- * message. The seed is the user's own spec, so its template is kept: only the conversation repeats
- * across a dialogue's assessor calls, and it comes last.
+ * The checklist's assessor system prompt, as the user wrote it. Note on layout: the prompt layout
+ * (docs/protocols.md#prompt-layout) puts the part shared by every call for a dialogue first (for
+ * providers' prompt caching); the user's template puts the per-criterion system prompt first and the
+ * conversation in the user message. The template is the user's own spec, so it is kept: only the
+ * conversation repeats across a dialogue's assessor calls, and it comes last.
  */
 export const ASSESSOR_SYSTEM = `You are an expert evaluator scoring an assistant's full multi-turn conversation against ONE criterion.
 
@@ -42,7 +42,7 @@ export function criterionPrompt(criterion: Criterion): string {
   return criterion.instructions ? `${criterion.description}\n\n${criterion.instructions}` : criterion.description;
 }
 
-/** One assessor call: the criterion's system prompt, then the conversation in seed 003's `--- Turn N ---` layout. */
+/** One assessor call: the criterion's system prompt, then the conversation in the `--- Turn N ---` layout (docs/protocols.md#checklist). */
 export function assessorMessages(criterion: Criterion, dialogue: Dialogue): BaseMessage[] {
   return [
     new SystemMessage(

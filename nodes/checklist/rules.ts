@@ -1,7 +1,7 @@
 import type { Rubric } from "../../rubrics/schema.js";
 import type { Assessment, CheckAnswer } from "./assessment.js";
 
-/** One criterion after seed 003's rules, in the checklist's output shape. */
+/** One criterion after the checklist rules (docs/protocols.md#checklist), in the checklist's output shape. */
 export interface CheckedCriterion {
   id: string;
   category: string | null;
@@ -24,7 +24,7 @@ export interface GateOutcome {
 const MISSING: Assessment = { criterion: "", answer: "ERROR", reasoning: "ERROR: no assessment was recorded for this criterion" };
 
 /**
- * Seed 003's rules, applied in code:
+ * The checklist rules (docs/protocols.md#checklist), applied in code:
  * - NA on a criterion with `naAllowed: false` counts as a failure (NO) and is listed as an invalid NA;
  * - a safety criterion counted NO or ERROR trips the gate (rejected whatever the score); a safety
  *   criterion that allows NA (CQ9 without a crisis signal) does not trip it with NA;

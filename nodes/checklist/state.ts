@@ -6,9 +6,6 @@ import { Dialogue } from "../../dialogues/dialogue.js";
 import { JudgeInput } from "../read-input.js";
 import { sharedStateFields } from "../shared-state.js";
 
-/** The checklist's rubric when none is configured (seed 003). */
-export const CHECKLIST_DEFAULT_RUBRIC = "coaching";
-
 /** Assessors finish in any order: each writes its own criterion id, so parallel writes merge. */
 const mergeById = (current: Record<string, Assessment>, next: Record<string, Assessment>) => ({ ...current, ...next });
 
@@ -16,7 +13,7 @@ export const ChecklistState = new StateSchema({
   ...sharedStateFields(),
   /** One entry per criterion, keyed by criterion id; the gate puts them back in rubric order. */
   assessments: new ReducedValue(z.record(z.string(), Assessment).default(() => ({})), { inputSchema: z.record(z.string(), Assessment), reducer: mergeById }),
-  /** Seed 003's rules applied by the `gate` node. */
+  /** The checklist rules (docs/protocols.md#checklist) applied by the `gate` node. */
   gateOutcome: z.custom<GateOutcome>().optional(),
 });
 export type ChecklistStateValue = typeof ChecklistState.State;

@@ -1,5 +1,5 @@
 /**
- * The consensus protocol's arithmetic (seed 004, DESIGN §1), pure and in one place. Scores are
+ * The consensus protocol's arithmetic (docs/protocols.md#consensus), pure and in one place. Scores are
  * cleaned of float noise (1e-9) after every step, so 2.0 + 0.3 is 2.3 and 4 + 0.2 × (2.3 − 4) is 3.66.
  */
 import { clamp, clean } from "../../scoring/numbers.js";

@@ -1,5 +1,5 @@
 /**
- * Seed 004's batch result: a comparison of candidates judged on one rubric, in pure code (no model).
+ * The consensus batch result (docs/protocols.md#consensus): a comparison of candidates judged on one rubric, in pure code (no model).
  * The best candidate has the highest computed `overall_score`; ties go to the higher
  * `consensus_metadata.strict_final_score` (the candidate the strict agent rates higher), then to the
  * lower candidate id in plain lexicographic order of `String(id)` (so "10" comes before "9").

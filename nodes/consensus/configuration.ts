@@ -1,13 +1,13 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
-import { ConfigurationSchema, ensureConfiguration, type Configuration } from "../../judges/configuration.js";
+import { ConfigurationSchema, ensureConfiguration, extendConfiguration, protocolSettings, type Configuration } from "../../judges/configuration.js";
 import { ConfigError } from "../../judges/config-error.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import { CONSENSUS_DEFAULT_RUBRIC, CONSENSUS_DEFAULTS as D } from "./defaults.js";
+import { CONSENSUS, CONSENSUS_DEFAULTS as D } from "./defaults.js";
 
 const Pair = (what: string) => z.object({ strict: z.number().describe(`strict agent's ${what}`), generous: z.number().describe(`generous agent's ${what}`) });
 
-/** The consensus protocol's own settings (seed 004), with the seed's defaults. */
+/** The consensus protocol's own settings, with the defaults of docs/protocols.md#consensus. */
 export const ConsensusSettingsSchema = z.object({
   tolerance: z.number().min(0).default(D.tolerance).describe("Agreement when |strict − generous| ≤ tolerance on the overall score"),
   maxRounds: z.number().int().min(1).default(D.maxRounds).describe("Rounds in all, the independent one included (2 = at most one debate round)"),
@@ -47,15 +47,11 @@ export function scoreBounds(rubric: Rubric): Bounds {
 
 /** The consensus settings alone (no model, no rubric): what the pure nodes and the router need. */
 export function consensusSettings(config: RunnableConfig | undefined): ConsensusSettings {
-  const raw = { ...((config as { context?: object } | undefined)?.context ?? {}), ...(config?.configurable ?? {}) } as Record<string, unknown>;
-  const picked = Object.fromEntries(Object.keys(ConsensusSettingsSchema.shape).filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
-  const parsed = ConsensusSettingsSchema.safeParse(picked);
-  if (!parsed.success) throw new ConfigError(`bad consensus configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return parsed.data;
+  return protocolSettings(config, ConsensusSettingsSchema, CONSENSUS.protocol);
 }
 
 /** Every default of the consensus graph, from `config.configurable` (and `config.context`), in one place. */
 export function ensureConsensusConfiguration(config: RunnableConfig | undefined): ConsensusConfiguration {
-  const base = ensureConfiguration(config, CONSENSUS_DEFAULT_RUBRIC);
-  return { ...base, settings: consensusSettings(config), bounds: scoreBounds(base.rubric) };
+  const base = ensureConfiguration(config, CONSENSUS);
+  return extendConfiguration(base, { settings: consensusSettings(config), bounds: scoreBounds(base.rubric) });
 }

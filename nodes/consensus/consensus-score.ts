@@ -4,10 +4,11 @@ import { contentView, truncationWarnings } from "./content.js";
 import { consensusResult } from "./result.js";
 import type { ConsensusAgentOutput } from "./contracts.js";
 import { buildMeta } from "../../results/meta.js";
+import { unscoredLine } from "../../results/unscored.js";
 import type { ConsensusState } from "./state.js";
 
 /**
- * The last node (pure): final = 0.6 × S + 0.4 × G on every path, seed 004's individual result plus
+ * The last node (pure): final = 0.6 × S + 0.4 × G on every path, the individual result of docs/protocols.md#consensus plus
  * `meta`; or an `unscored` line when an agent failed with `onFailure: unscored`.
  */
 export function consensusScore(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): typeof ConsensusState.Update {
@@ -16,7 +17,7 @@ export function consensusScore(state: typeof ConsensusState.State, config: LangG
   const metaInput = { protocol: "consensus" as const, rubric: rubric.id, model: modelLabel, calls: state.calls, warnings };
   if (state.failure || !state.strictEvaluation || !state.generousEvaluation) {
     const error = state.failure ?? { agent: "consensus", kind: "error", message: "the consensus ended without both evaluations" };
-    return { result: { dialogue_id: state.dialogue.id, status: "unscored", error, meta: buildMeta({ ...metaInput, unscored: true }) } };
+    return { result: unscoredLine({ dialogueId: state.dialogue.id, ...metaInput, error }) };
   }
   const result = consensusResult({
     dialogueId: state.dialogue.id,

@@ -1,7 +1,7 @@
 /**
- * What the consensus agents see. Seed 004 shows the agents at most 2,000 characters of content:
+ * What the consensus agents see: at most 2,000 characters of content (docs/protocols.md#consensus):
  * the characters of the utterances' text count, the `[n] USER:` labels do not. A candidate
- * submission is a Dialogue with one `user` turn holding the submission (see `consensus/submissions.ts`),
+ * submission is a Dialogue with one `user` turn holding the submission (see `submissions.ts`),
  * so for a submission the limit is exactly the content's length.
  */
 import type { Dialogue } from "../../dialogues/dialogue.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OutputProblem } from "../../judges/checks/problems.js";
 import type { Rubric } from "../../rubrics/schema.js";
+import { checkCoverage } from "../../judges/checks/coverage.js";
 import { onScale, outOfScale } from "../../judges/checks/scale.js";
 
 export const CriterionAssessment = z.object({
@@ -10,7 +11,7 @@ export const CriterionAssessment = z.object({
 });
 export type CriterionAssessment = z.infer<typeof CriterionAssessment>;
 
-/** The `strict`, `generous` and `strict_refinement` contract (seed 004's agent evaluation). */
+/** The `strict`, `generous` and `strict_refinement` contract (the agent evaluation of docs/protocols.md#consensus). */
 export const ConsensusAgentOutput = z.object({
   criteria: z.array(CriterionAssessment).describe("Exactly one entry per rubric criterion, in rubric order"),
   reasoning: z.string().describe("Your overall analysis of the content as a whole"),
@@ -28,16 +29,7 @@ const key = (name: string) => name.trim().toLowerCase();
 
 /** What the schema cannot say: every rubric criterion exactly once, every score on the scale. */
 export function checkAgentOutput(output: ConsensusAgentOutput, rubric: Rubric): OutputProblem[] {
-  const problems: OutputProblem[] = [];
-  const ids = rubric.criteria.map((c) => c.id);
-  const known = new Set(ids.map(key));
-  const seen = output.criteria.map((e) => key(e.criterion_name));
-  const missing = ids.filter((id) => !seen.includes(key(id)));
-  const unknown = output.criteria.filter((e) => !known.has(key(e.criterion_name))).map((e) => e.criterion_name);
-  const repeated = output.criteria.filter((e, i) => seen.indexOf(key(e.criterion_name)) !== i).map((e) => e.criterion_name);
-  if (missing.length) problems.push({ kind: "missing_criteria", message: `no entry for ${missing.join(", ")}` });
-  if (unknown.length) problems.push({ kind: "schema_invalid", message: `unknown criteria ${unknown.join(", ")}; use ${ids.join(", ")}` });
-  if (repeated.length) problems.push({ kind: "schema_invalid", message: `more than one entry for ${[...new Set(repeated)].join(", ")}` });
+  const problems = checkCoverage(output.criteria.map((e) => e.criterion_name), rubric, key);
   for (const e of output.criteria) {
     if (!onScale(e.score, rubric)) problems.push(outOfScale(`${e.criterion_name} score`, e.score, rubric));
   }

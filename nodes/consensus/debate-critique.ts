@@ -1,30 +1,23 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConsensusConfiguration } from "./configuration.js";
-import { contentView } from "./content.js";
+import { askConsensusAgent } from "./ask-agent.js";
 import { checkCritique, DebateCritique, type ConsensusAgentOutput } from "./contracts.js";
-import { CONSENSUS_TOOLS } from "./tools.js";
 import { offlineDebateCritique } from "./offline/index.js";
-import { runAgent } from "../../judges/run-agent.js";
 import { debateCritiqueMessages } from "./prompts.js";
 import type { ConsensusState } from "./state.js";
 
 /** A debate round opens: the generous agent critiques the strict evaluation (kept in state). */
 export async function debateCritique(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): Promise<typeof ConsensusState.Update> {
-  const { rubric, judge, onFailure, settings } = ensureConsensusConfiguration(config);
-  const view = contentView(state.dialogue, settings.maxContentChars);
   const strictEvaluation = state.strictEvaluation as ConsensusAgentOutput;
   const generousEvaluation = state.generousEvaluation as ConsensusAgentOutput;
-  const answer = await runAgent(
+  const answer = await askConsensusAgent(
     {
       role: "debate_critique",
       schema: DebateCritique,
-      toolset: CONSENSUS_TOOLS,
-      messages: debateCritiqueMessages(rubric, view, strictEvaluation, generousEvaluation),
+      messages: (view, { rubric }) => debateCritiqueMessages(rubric, view, strictEvaluation, generousEvaluation),
       check: checkCritique,
-      offline: () => offlineDebateCritique(rubric, view.dialogue, strictEvaluation, generousEvaluation),
+      offline: (view, { rubric }) => offlineDebateCritique(rubric, view.dialogue, strictEvaluation, generousEvaluation),
     },
-    judge,
-    onFailure,
+    state.dialogue,
     config,
   );
   const round = state.round + 1;

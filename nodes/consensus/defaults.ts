@@ -1,7 +1,9 @@
-/** The consensus protocol's rubric when none is configured: seed 000's criteria on seed 004's 1–5 scale. */
-export const CONSENSUS_DEFAULT_RUBRIC = "customer-service-5";
+import type { ProtocolDefaults } from "../../judges/configuration.js";
 
-/** Seed 004's numbers (DESIGN §1 "consensus"); every one can be overridden through the configuration. */
+/** The consensus protocol's id and its rubric when none is configured: the panel's criteria on a 1–5 scale. */
+export const CONSENSUS = { protocol: "consensus", defaultRubric: "customer-service-5" } as const satisfies ProtocolDefaults;
+
+/** The consensus numbers (docs/protocols.md#consensus); every one can be overridden through the configuration. */
 export const CONSENSUS_DEFAULTS = {
   /** Agreement when |strict − generous| ≤ tolerance on the overall score. */
   tolerance: 0.5,
@@ -11,13 +13,13 @@ export const CONSENSUS_DEFAULTS = {
   weights: { strict: 0.6, generous: 0.4 },
   /** Added in code to an LLM's round-1 scores: the persona prompt carries the strictness. */
   bias: { strict: 0, generous: 0 },
-  /** Applied by the offline judge's strict and generous roles (seed 004's ±0.5). */
+  /** Applied by the offline judge's strict and generous roles (±0.5). */
   offlineBias: { strict: -0.5, generous: 0.5 },
   /** A debate round moves each strict score up by at most this much, never down. */
   refinementCap: 0.3,
   /** A debate round moves each generous score this share of the way to strict's new score. */
   generousMove: 0.2,
-  /** Characters of content the agents see (seed 004: "up to 2000 characters"). */
+  /** Characters of content the agents see ("up to 2000 characters"). */
   maxContentChars: 2000,
   /** Pause for a human reviewer when the debate ends without agreement (needs a checkpointer). */
   humanReview: false,

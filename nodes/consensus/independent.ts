@@ -2,11 +2,9 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { applyBias, scoresOf, withScores } from "./arithmetic.js";
 import { isConfigError } from "../../judges/config-error.js";
 import { ensureConsensusConfiguration, type ConsensusConfiguration } from "./configuration.js";
-import { contentView } from "./content.js";
 import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "./contracts.js";
-import { CONSENSUS_TOOLS } from "./tools.js";
 import { offlineGenerous, offlineStrict } from "./offline/index.js";
-import { runAgent } from "../../judges/run-agent.js";
+import { askConsensusAgent } from "./ask-agent.js";
 import { isRubricError } from "../../rubrics/errors.js";
 import { generousMessages, strictMessages } from "./prompts.js";
 import type { ConsensusState } from "./state.js";
@@ -29,23 +27,21 @@ export async function independentEvaluation(persona: Persona, state: typeof Cons
     if (persona === "generous" && (isConfigError(e) || isRubricError(e))) return {};
     throw e;
   }
-  const { rubric, judge, onFailure, settings, bounds } = configuration;
-  const view = contentView(state.dialogue, settings.maxContentChars);
-  const answer = await runAgent(
+  const { rubric, settings, bounds } = configuration;
+  const answer = await askConsensusAgent(
     {
       role: persona,
       schema: ConsensusAgentOutput,
-      toolset: CONSENSUS_TOOLS,
-      messages: persona === "strict" ? strictMessages(rubric, view) : generousMessages(rubric, view),
+      messages: (view) => (persona === "strict" ? strictMessages(rubric, view) : generousMessages(rubric, view)),
       check: (output) => checkAgentOutput(output, rubric),
-      offline: () =>
+      offline: (view) =>
         persona === "strict"
           ? offlineStrict(rubric, view.dialogue, settings.offlineBias.strict, bounds)
           : offlineGenerous(rubric, view.dialogue, settings.offlineBias.generous, bounds),
     },
-    judge,
-    onFailure,
+    state.dialogue,
     config,
+    configuration,
   );
   if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
   const ordered = inRubricOrder(answer.output, rubric);

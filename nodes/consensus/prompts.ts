@@ -7,7 +7,7 @@ import type { Rubric } from "../../rubrics/schema.js";
 import { fill } from "../../judges/prompt/fill.js";
 import { sharedPrefix } from "../../judges/prompt/framing.js";
 
-/** Appended inside the transcript when seed 004's content limit cut it. */
+/** Appended inside the transcript when the content limit (`maxContentChars`) cut it. */
 export const TRUNCATION_NOTE = `[content truncated: the first {shown} of {total} characters are shown]`;
 
 /** What is being judged, for a conversation or for a candidate submission (one USER turn). */

@@ -33,7 +33,17 @@ export const DebateRound = z.object({
     reasoning: z.string(),
   }),
   generous: z.object({ before: Scores, after: Scores }),
-  difference: z.number(),
-  agreed: z.boolean(),
 });
 export type DebateRound = z.infer<typeof DebateRound>;
+
+/** A debate round as the result line shows it: the round, then the agreement check that closed it. */
+export const DebateRecord = DebateRound.extend({ difference: z.number(), agreed: z.boolean() });
+export type DebateRecord = z.infer<typeof DebateRecord>;
+
+/** Each debate round with the difference and agreement its round's check found (one computation of agreement, in the agreement node). */
+export function debateRecords(debate: readonly DebateRound[], checks: readonly AgreementCheck[]): DebateRecord[] {
+  return debate.map((round) => {
+    const check = checks.find((c) => c.round === round.round);
+    return { ...round, difference: check?.difference ?? Number.NaN, agreed: check?.agreed ?? false };
+  });
+}

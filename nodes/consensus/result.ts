@@ -3,7 +3,7 @@ import type { Rubric } from "../../rubrics/schema.js";
 import { fixed2 } from "../../scoring/numbers.js";
 import type { ConsensusSettings } from "./configuration.js";
 import { scoresOf, weightedConsensus } from "./arithmetic.js";
-import type { AgreementCheck, DebateRound } from "./records.js";
+import { debateRecords, type AgreementCheck, type DebateRound } from "./records.js";
 
 export type ConsensusMethod = "agreement" | "weighted_average";
 
@@ -24,7 +24,7 @@ function reasoningByCriterion(evaluation: ConsensusAgentOutput): Record<string, 
 }
 
 /**
- * Seed 004's individual result: final = 0.6 × strict + 0.4 × generous (overall and per criterion)
+ * The consensus individual result (docs/protocols.md#consensus): final = 0.6 × strict + 0.4 × generous (overall and per criterion)
  * whether the agents agreed or the rounds ran out; plus `dialogue_id` and the `debate` record.
  */
 export function consensusResult(input: ConsensusInputs) {
@@ -55,7 +55,7 @@ export function consensusResult(input: ConsensusInputs) {
       agent_a_strict: { overall_reasoning: input.strict.reasoning, criteria_reasoning: strictReasons },
       agent_b_generous: { overall_reasoning: input.generous.reasoning, criteria_reasoning: generousReasons },
     },
-    debate: [...input.debate],
+    debate: debateRecords(input.debate, input.checks),
   };
 }
 export type ConsensusResult = ReturnType<typeof consensusResult>;

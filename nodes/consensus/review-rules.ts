@@ -10,6 +10,9 @@ export function needsHumanReview(input: { humanReview: boolean; check: Agreement
 }
 
 /** What the paused run shows the reviewer (the interrupt's value). */
+/** What a paused consensus run asks its reviewer. */
+export type ReviewRequest = ReturnType<typeof reviewRequest>;
+
 export function reviewRequest(result: Record<string, unknown>, check: AgreementCheck, bounds: Bounds) {
   const metadata = result.consensus_metadata as { rounds_conducted?: number } | undefined;
   return {

@@ -1,11 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { clampRefinement, scoresOf, withScores } from "./arithmetic.js";
+import { askConsensusAgent } from "./ask-agent.js";
 import { ensureConsensusConfiguration } from "./configuration.js";
-import { contentView } from "./content.js";
 import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "./contracts.js";
-import { CONSENSUS_TOOLS } from "./tools.js";
 import { offlineStrictRefinement } from "./offline/index.js";
-import { runAgent } from "../../judges/run-agent.js";
 import { strictRefinementMessages } from "./prompts.js";
 import type { ConsensusState } from "./state.js";
 
@@ -14,22 +12,21 @@ import type { ConsensusState } from "./state.js";
  * [old, old + refinementCap] (overall and per criterion): strict only moves up, by at most 0.3.
  */
 export async function strictRefinement(state: typeof ConsensusState.State, config: LangGraphRunnableConfig): Promise<typeof ConsensusState.Update> {
-  const { rubric, judge, onFailure, settings, bounds } = ensureConsensusConfiguration(config);
-  const view = contentView(state.dialogue, settings.maxContentChars);
+  const configuration = ensureConsensusConfiguration(config);
+  const { rubric, settings, bounds } = configuration;
   const current = state.strictEvaluation as ConsensusAgentOutput;
   const generousEvaluation = state.generousEvaluation as ConsensusAgentOutput;
-  const answer = await runAgent(
+  const answer = await askConsensusAgent(
     {
       role: "strict_refinement",
       schema: ConsensusAgentOutput,
-      toolset: CONSENSUS_TOOLS,
-      messages: strictRefinementMessages(rubric, view, current, state.critique ?? "", settings.refinementCap),
+      messages: (view) => strictRefinementMessages(rubric, view, current, state.critique ?? "", settings.refinementCap),
       check: (output) => checkAgentOutput(output, rubric),
       offline: () => offlineStrictRefinement(current, generousEvaluation),
     },
-    judge,
-    onFailure,
+    state.dialogue,
     config,
+    configuration,
   );
   if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
   const refined = inRubricOrder(answer.output, rubric);

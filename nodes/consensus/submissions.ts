@@ -1,5 +1,5 @@
 /**
- * Candidate submissions for the consensus protocol (seed 004). A submission is represented as a
+ * Candidate submissions for the consensus protocol (docs/protocols.md#consensus). A submission is represented as a
  * Dialogue with a single `user` turn holding the submitted content, so the graph, the CLI and the
  * batch runner treat it like any dialogue (`dialogue_id` is the submission's id).
  *
@@ -9,7 +9,7 @@
  * - a JSON document holding a submission, a dialogue, or an array of them;
  * - a plain text file (any name) whose first non-blank line is not a dialogue format: the whole
  *   file is one submission, its id the file name without extension;
- * - anything else `readDialogues` reads (USS, the seeds' layout, JSON/JSONL chat, turn text).
+ * - anything else `readDialogues` reads (USS, the space-separated few-shot layout, JSON/JSONL chat, turn text).
  */
 import { open, readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";

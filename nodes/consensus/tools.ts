@@ -4,7 +4,7 @@ import { ConsensusAgentOutput, DebateCritique } from "./contracts.js";
 /**
  * The consensus protocol's role contracts as tools, in one fixed order: every call for a dialogue
  * (strict, generous, debate_critique, strict_refinement) sends this same list and forces its own
- * tool, so the tool definitions stay in the prefix the calls share (DESIGN §2 "Prompt layout").
+ * tool, so the tool definitions stay in the prefix the calls share (docs/protocols.md#prompt-layout).
  * strict, generous and strict_refinement share one contract under their own names.
  */
 export const CONSENSUS_TOOLS: readonly RoleTool[] = [

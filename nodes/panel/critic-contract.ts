@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OutputProblem } from "../../judges/checks/problems.js";
 import type { Rubric } from "../../rubrics/schema.js";
+import { checkCoverage } from "../../judges/checks/coverage.js";
 import { onScale, outOfScale } from "../../judges/checks/scale.js";
 
 export const CriticEntry = z.object({
@@ -18,15 +19,7 @@ export type CriticOutput = z.infer<typeof CriticOutput>;
 
 /** One entry per criterion, suggestions on the scale. */
 export function checkCritique(output: CriticOutput, rubric: Rubric): OutputProblem[] {
-  const problems: OutputProblem[] = [];
-  const ids = rubric.criteria.map((c) => c.id);
-  const seen = output.critic.map((e) => e.criterion);
-  const missing = ids.filter((id) => !seen.includes(id));
-  const unknown = seen.filter((id) => !ids.includes(id));
-  const repeated = seen.filter((id, i) => seen.indexOf(id) !== i);
-  if (missing.length) problems.push({ kind: "missing_criteria", message: `no entry for ${missing.join(", ")}` });
-  if (unknown.length) problems.push({ kind: "schema_invalid", message: `unknown criteria ${unknown.join(", ")}; use ${ids.join(", ")}` });
-  if (repeated.length) problems.push({ kind: "schema_invalid", message: `more than one entry for ${[...new Set(repeated)].join(", ")}` });
+  const problems = checkCoverage(output.critic.map((e) => e.criterion), rubric);
   for (const e of output.critic) {
     if (e.suggested_score !== null && !onScale(e.suggested_score, rubric)) problems.push(outOfScale(`${e.criterion} suggested_score`, e.suggested_score, rubric));
   }

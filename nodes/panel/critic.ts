@@ -6,12 +6,12 @@ import { panelTools } from "./tools.js";
 import { offlineCritique } from "./offline-critic.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { criticMessages } from "./prompts.js";
-import { PANEL_DEFAULT_RUBRIC } from "./defaults.js";
 import type { PanelState } from "./state.js";
+import { PANEL } from "./defaults.js";
 
 /** Agent B: an independent call that agrees or disagrees with each of the evaluator's scores. */
 export async function critic(state: typeof PanelState.State, config: LangGraphRunnableConfig): Promise<typeof PanelState.Update> {
-  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL_DEFAULT_RUBRIC);
+  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL);
   const evaluation = state.evaluation as EvaluatorOutput;
   const answer = await runAgent(
     {

@@ -2,15 +2,15 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ensureConfiguration } from "../../judges/configuration.js";
 import { checkEvaluation, evaluatorSchema } from "./evaluator-contract.js";
 import { panelTools } from "./tools.js";
-import { offlineEvaluation } from "../../judges/offline/verdicts.js";
+import { offlineEvaluation } from "./offline-evaluator.js";
 import { runAgent } from "../../judges/run-agent.js";
 import { evaluatorMessages } from "./prompts.js";
-import { PANEL_DEFAULT_RUBRIC } from "./defaults.js";
 import type { PanelState } from "./state.js";
+import { PANEL } from "./defaults.js";
 
 /** Agent A: scores every criterion with a quoted justification. */
 export async function evaluator(state: typeof PanelState.State, config: LangGraphRunnableConfig): Promise<typeof PanelState.Update> {
-  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL_DEFAULT_RUBRIC);
+  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL);
   const answer = await runAgent(
     {
       role: "evaluator",

@@ -54,7 +54,7 @@ function decideOne(verdict: CriterionVerdict, entry: CriticEntry, dialogue: Dial
   return { ...base, action: "kept", reason: `ambiguous: ${why}; evaluator's ${verdict.score} kept`, quotes };
 }
 
-/** Seed 000's referee, made checkable: every decision follows from the quotes found in the transcript. */
+/** The panel's referee (docs/protocols.md#referee-rules), made checkable: every decision follows from the quotes found in the transcript. */
 export function referee(rubric: Rubric, dialogue: Dialogue, evaluation: EvaluatorOutput, critique: readonly CriticEntry[]): RefereeOutcome {
   const decisions = rubric.criteria.map((c) => {
     const verdict = evaluation[c.id] as CriterionVerdict;

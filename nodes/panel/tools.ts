@@ -6,7 +6,7 @@ import { evaluatorSchema } from "./evaluator-contract.js";
 /**
  * The panel's role contracts as tools, in one fixed order. The evaluator's and the critic's calls
  * for a dialogue both send this list (each forcing its own tool), so the tool definitions stay part
- * of the prefix the calls share and the provider's prompt cache serves (DESIGN §2 "Prompt layout").
+ * of the prefix the calls share and the provider's prompt cache serves (docs/protocols.md#prompt-layout).
  */
 export function panelTools(rubric: Rubric): readonly RoleTool[] {
   return [

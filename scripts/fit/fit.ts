@@ -7,7 +7,7 @@ import { scorePanel } from "../../nodes/panel/score-panel.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { weightedAverage } from "../../scoring/weighted.js";
 import { offlineCritique } from "../../nodes/panel/offline-critic.js";
-import { offlineEvaluation } from "../../judges/offline/verdicts.js";
+import { offlineEvaluation } from "../../nodes/panel/offline-evaluator.js";
 import { modelInputs, type InputName, type Inputs, type LinearModel, type OfflineWeights } from "../../judges/offline/model.js";
 import { assignFolds } from "./folds.js";
 import { fitRidge } from "./ridge.js";

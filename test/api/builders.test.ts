@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { createBaremGraph, createChecklistGraph, createConsensusGraph, createJudge, createPanelGraph, type CreateJudgeOptions } from "../../index.js";
 import { critique, verdicts } from "../panel/helpers.js";
 import { byId, CountingModel, firstUserQuote } from "./helpers.js";
+import { rubricFor } from "../support/rubric-for.js";
 
 const refund = byId("refund-resolved");
 type Line = { result: Record<string, unknown> & { meta: Record<string, unknown> } };
@@ -41,7 +42,10 @@ describe("createJudge and the per-protocol builders", () => {
 
   it("fail when built, with the configuration's own message, on a bad rubric, a wrong scale or a missing key", () => {
     expect(() => createPanelGraph({ rubric: "no-such-rubric" })).toThrow(expect.objectContaining({ name: "RubricError" }));
-    expect(() => createConsensusGraph({ rubric: "customer-service" })).toThrow(/needs a rubric with a continuous scale/);
+    expect(() => createConsensusGraph({ rubric: "customer-service" })).toThrow(
+      expect.objectContaining({ name: "RubricError", message: 'rubric customer-service: is written for the panel protocol, not consensus: use --rubric customer-service-5 (the consensus default) or add "consensus" to the rubric\'s protocols' }),
+    );
+    expect(() => createConsensusGraph({ rubric: rubricFor("customer-service", "consensus") })).toThrow(/needs a rubric with a continuous scale/);
     expect(() => createJudge({ protocol: "barem", model: "openai:gpt-4o-mini", baseUrl: undefined })).toThrow(expect.objectContaining({ name: "ConfigError", message: expect.stringMatching(/no API key/) }));
     expect(() => createConsensusGraph({ weights: { strict: 0.7, generous: 0.4 } })).toThrow(expect.objectContaining({ name: "ConfigError" }));
   });

@@ -29,8 +29,11 @@ describe("evaluateDialogue", () => {
     const result = await evaluateDialogue(dialogue);
     expect(result.dialogue_id).toBe("wrong-address");
     expect(result.meta).toMatchObject({ protocol: "panel", rubric: "customer-service", model: "offline", status: "scored" });
+    // The one judge path adds what every line carries (the CLI's lines too): the configuration's hash and the cost.
+    expect(result.meta).toMatchObject({ config_hash: expect.stringMatching(/^[0-9a-f]{16}$/), cost_usd: 0 });
     const direct = await panelGraph.invoke({ dialogue });
-    expect(untimed(result)).toEqual(untimed(direct.result as Record<string, unknown>));
+    const { config_hash: _hash, cost_usd: _cost, ...meta } = result.meta;
+    expect(untimed({ ...result, meta })).toEqual(untimed(direct.result as Record<string, unknown>));
   });
 
   it("judges one dialogue given as transcript text, in any supported format", async () => {
@@ -98,8 +101,14 @@ describe("evaluateMany", () => {
   it("turns a failed run into an unscored line (secrets redacted) and stops on a configuration error", async () => {
     const broken = { invoke: async () => ({}), withStructuredOutput: () => { throw new Error("client exploded with key sk-abcdefghijklmnop"); } } as unknown as BaseChatModel;
     const results = await collect(evaluateMany([byId("refund-resolved")], { model: broken }));
+    // The same unscored line as the CLI's batch runner writes: full meta, config hash, no cost.
     expect(results).toEqual([
-      { dialogue_id: "refund-resolved", status: "unscored", error: { agent: "panel", kind: "error", message: "client exploded with key [redacted]" }, meta: { protocol: "panel", status: "unscored" } },
+      {
+        dialogue_id: "refund-resolved",
+        status: "unscored",
+        error: { agent: "panel", kind: "error", message: "client exploded with key [redacted]" },
+        meta: expect.objectContaining({ protocol: "panel", rubric: "customer-service", model: "injected", status: "unscored", calls: 0, fallbacks: [], config_hash: expect.stringMatching(/^[0-9a-f]{16}$/), cost_usd: null }),
+      },
     ]);
     await expect(collect(evaluateMany(EXAMPLES, { rubric: "no-such-rubric" }))).rejects.toThrow(expect.objectContaining({ name: "RubricError" }));
   });

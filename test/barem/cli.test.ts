@@ -24,7 +24,7 @@ function checkLine(line: Record<string, any>): void {
 }
 
 describe("tribunal evaluate --protocol barem", () => {
-  it("judges the coaching examples with ccpe-barem by default: exit 0, seed 002's object per line", async () => {
+  it("judges the coaching examples with ccpe-barem by default: exit 0, the barem's object per line", async () => {
     const out = await evaluate(["examples/coaching.json", "--protocol", "barem"]);
     expect(out.code, out.stderr).toBe(0);
     const lines = out.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, any>);

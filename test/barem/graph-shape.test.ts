@@ -1,4 +1,4 @@
-/** The barem graph is listed in langgraph.json and the CLI registry, with seed 002's shape. */
+/** The barem graph is listed in langgraph.json and the CLI registry, with the shape of docs/protocols.md#barem. */
 import { describe, expect, it } from "vitest";
 import { PROTOCOLS } from "../../graphs/registry.js";
 import { drawnGraph, listedGraphs } from "../support/graph-shape.js";

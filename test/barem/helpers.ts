@@ -4,13 +4,13 @@ import type { Dialogue } from "../../dialogues/dialogue.js";
 import { loadRubric } from "../../rubrics/load.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** Seed 002 as the user wrote it, copied verbatim (seeds/002_09838f88416217a8.txt). */
+/** The barem's original document as the user wrote it, copied verbatim (docs/protocols.md#barem). */
 export const SEED_002 = readFileSync(`${ROOT}test/barem/fixtures/seed-002.txt`, "utf8");
 export const barem = () => loadRubric("ccpe-barem");
 
 export type Verdicts = Record<string, { score: number; justification: string } | null>;
 
-/** The seed's expected output of few-shot example `i` (0-based), as stored in the rubric. */
+/** The original document's expected output of few-shot example `i` (0-based), as stored in the rubric. */
 export function seedExpected(i: number): Verdicts {
   return barem().fewShot[i]?.expected as Verdicts;
 }

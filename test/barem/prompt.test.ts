@@ -1,4 +1,4 @@
-/** The barem judge's prompt and rubric: seed 002's barem and few-shot examples, never the target's labels. */
+/** The barem judge's prompt and rubric: the original barem and few-shot examples (docs/protocols.md#barem), never the target's labels. */
 import { describe, expect, it } from "vitest";
 import { judgeSchema } from "../../nodes/barem/judge-contract.js";
 import { buildBaremGraph } from "../../graphs/barem.js";
@@ -9,7 +9,7 @@ import { allScores, barem, SEED_002, TARGET } from "./helpers.js";
 describe("ccpe-barem rubric", () => {
   const rubric = barem();
 
-  it("carries seed 002's weights, floor bucketing and its three few-shot examples verbatim", () => {
+  it("carries the barem's weights, floor bucketing and its three few-shot examples verbatim", () => {
     expect(rubric.criteria.map((c) => [c.id, c.weight])).toEqual([
       ["TaskSuccess", 0.4],
       ["Helpfulness", 0.15],
@@ -30,7 +30,7 @@ describe("ccpe-barem rubric", () => {
     expect(rubric.fewShot[2]?.expected).toEqual(seedJson("(Example 3"));
   });
 
-  it("quotes the seed's CCPE examples under their levels", () => {
+  it("quotes the original CCPE examples under their levels", () => {
     const task = rubric.criteria[0];
     expect(task?.levels?.map((l) => l.score)).toEqual([100, 80, 60, 40, 20]);
     expect(task?.examples?.[0]).toContain('USER: "Sure, Best in Show is one of my absolute favorites." → 100.');
@@ -50,9 +50,9 @@ describe("barem judge prompt", () => {
     expect(system).toContain("TaskSuccess 0.40, Helpfulness 0.15, Accuracy 0.15, Understanding 0.10, Empathy 0.10, Fluency 0.10");
     for (const example of rubric.fewShot) expect(system).toContain(example.transcript);
     expect(system).toContain("USER OVERALL OTHER 4,4,5,4");
-    // The examples' overall is shown as the score node computes it: example 1 → 80 (the seed says 100).
+    // The examples' overall is shown as the score node computes it: example 1 → 80 (the original says 100).
     expect(system).toContain('"OverallExperience": {"score":80,"justification":"Weighted average of all criteria, round down to the bucket (bias low): 98.00 → 80."}');
-    // Seed 002's "map the resulting value to the nearest discrete bucket" now agrees with its output format.
+    // The original's "map the resulting value to the nearest discrete bucket" now agrees with its output format.
     expect(system).not.toContain("map the resulting value to the nearest discrete bucket");
     expect(system).toContain("then round the resulting value down to the nearest discrete bucket {20, 40, 60, 80, 100}.");
     expect(human).toContain("=== TARGET DIALOGUE ===");

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildBaremGraph } from "../../graphs/barem.js";
 import { ScriptedChatModel, type Script } from "../support/scripted-model.js";
 import { allScores, seedExpected, TARGET } from "./helpers.js";
+import { rubricFor } from "../support/rubric-for.js";
 
 type Result = Record<string, any>;
 const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"];
@@ -16,12 +17,12 @@ async function run(script: Script, configurable: Record<string, unknown> = {}) {
   return { model, result: state.result as Result };
 }
 
-describe("barem score node on seed 002's three examples", () => {
-  it("example 1 (dialogue 335): 100,100,100,100,80,100 → 98.00 → 80, not the seed's 100", async () => {
+describe("barem score node on the original three few-shot examples (docs/protocols.md#known-slips-in-the-original-examples)", () => {
+  it("example 1 (dialogue 335): 100,100,100,100,80,100 → 98.00 → 80, not the original's 100", async () => {
     // 100×0.40 + 100×0.15 + 100×0.15 + 100×0.10 + 80×0.10 + 100×0.10 = 40 + 15 + 15 + 10 + 8 + 10 = 98.
-    // Seed 002 states 100 (its "nearest bucket" reading); its own output format says "rounded down"
-    // (90 → 80) and DESIGN makes floor the default for every seed rubric: 98 → 80. The seed's 100
-    // reaches the score node as the model's own value and is reported as a mismatch.
+    // The original states 100 (its "nearest bucket" reading); its own output format says "rounded down"
+    // (90 → 80), and floor is the default of every rubric taken from the originals (docs/protocols.md#barem):
+    // 98 → 80. The original's 100 reaches the score node as the model's own value and is reported as a mismatch.
     const { result } = await run(() => seedExpected(0));
     expect(result.OverallExperience.score).toBe(80);
     expect(result.audit).toEqual({
@@ -32,9 +33,9 @@ describe("barem score node on seed 002's three examples", () => {
     expect(result.meta.warnings).toEqual(["OverallExperience: model said 100, recomputed 80"]);
   });
 
-  it("example 2 (dialogue 25): 100,80,100,100,60,100 → 93.00 → 80, as the seed says", async () => {
+  it("example 2 (dialogue 25): 100,80,100,100,60,100 → 93.00 → 80, as the original says", async () => {
     // 40 + 80×0.15 (12) + 15 + 10 + 60×0.10 (6) + 10 = 93 → floor 80. ("Nearest" would give 100: the
-    // seed's examples 1 and 2 cannot both follow one rounding rule.)
+    // original's examples 1 and 2 cannot both follow one rounding rule.)
     const { result } = await run(() => seedExpected(1));
     expect(result.OverallExperience.score).toBe(80);
     expect(result.audit.numeric_weighted_average).toBe(93);
@@ -42,7 +43,7 @@ describe("barem score node on seed 002's three examples", () => {
     expect(result.meta.warnings).toEqual([]);
   });
 
-  it("example 3 (dialogue 26): 40,40,60,60,60,60 → 49.00 → 40, as the seed says", async () => {
+  it("example 3 (dialogue 26): 40,40,60,60,60,60 → 49.00 → 40, as the original says", async () => {
     // 40×0.40 (16) + 40×0.15 (6) + 60×0.15 (9) + 60×0.10 × 3 (18) = 49 → floor 40.
     const { result } = await run(() => seedExpected(2));
     expect(result.OverallExperience.score).toBe(40);
@@ -53,7 +54,7 @@ describe("barem score node on seed 002's three examples", () => {
 });
 
 describe("barem output", () => {
-  it("is exactly seed 002's object plus dialogue_id, audit and meta; the recomputed overall wins over the model's", async () => {
+  it("is exactly the barem's object (docs/protocols.md#barem) plus dialogue_id, audit and meta; the recomputed overall wins over the model's", async () => {
     // 80 everywhere → 80.00 → 80; the model says 100.
     const { model, result } = await run(() => allScores(Object.fromEntries(CRITERIA.map((c) => [c, 80])), 100));
     expect(model.calls.map((c) => c.role)).toEqual(["judge"]);
@@ -97,19 +98,19 @@ describe("barem output", () => {
     const scores = { TaskSuccess: 80, Helpfulness: 80, Accuracy: 80, Understanding: 80, Empathy: 40, Fluency: 80 };
     // Human OVERALL mean (5+1+5+1+2)/5 = 2.8 < 3 → TaskSuccess capped 80 → 60:
     // 60×0.40 + 80×0.15 + 80×0.15 + 80×0.10 + 40×0.10 + 80×0.10 = 24 + 12 + 12 + 8 + 4 + 8 = 68; Empathy 40 < 60 → 58 → 40.
-    const strict = await run(() => allScores(scores, null), { rubric: "ccpe-strict" });
+    const strict = await run(() => allScores(scores, null), { rubric: rubricFor("ccpe-strict", "barem") });
     expect(strict.result.TaskSuccess.score).toBe(60);
     expect(strict.result.TaskSuccess.justification).toMatch(/\(capped at 60 by rule\)$/);
     expect(strict.result.OverallExperience.score).toBe(40);
     expect(strict.result.audit.weighted_calc).toBe("60*0.40 + 80*0.15 + 80*0.15 + 80*0.10 + 40*0.10 + 80*0.10 = 68.00; Empathy 40 < 60: 68.00 − 10 = 58.00");
     // --blind: no cap; 32 + 12 + 12 + 8 + 4 + 8 = 76 − 10 = 66 → 60.
-    const blind = await run(() => allScores(scores, null), { rubric: "ccpe-strict", blind: true });
+    const blind = await run(() => allScores(scores, null), { rubric: rubricFor("ccpe-strict", "barem"), blind: true });
     expect(blind.result.TaskSuccess.score).toBe(80);
     expect(blind.result.OverallExperience.score).toBe(60);
   });
 
   it("refuses a checklist rubric", async () => {
-    await expect(run(() => ({}), { rubric: "coaching" })).rejects.toThrow(/barem protocol needs a scored rubric/);
+    await expect(run(() => ({}), { rubric: rubricFor("coaching", "barem") })).rejects.toThrow(/barem protocol needs a scored rubric/);
   });
 });
 

@@ -1,4 +1,4 @@
-/** The checklist graph is listed in langgraph.json and the CLI registry, with seed 003's shape. */
+/** The checklist graph is listed in langgraph.json and the CLI registry, with the shape of docs/protocols.md#checklist. */
 import { describe, expect, it } from "vitest";
 import { PROTOCOLS } from "../../graphs/registry.js";
 import { drawnGraph, listedGraphs } from "../support/graph-shape.js";

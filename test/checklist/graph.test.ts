@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildChecklistGraph, fanOut } from "../../graphs/checklist.js";
 import { ScriptedChatModel, type Script } from "../support/scripted-model.js";
 import { coaching, COACHING_DIALOGUE, criterionIdOf, SMALL_RUBRIC_PATH, yes } from "./helpers.js";
+import { rubricFor } from "../support/rubric-for.js";
 
 type Result = Record<string, any>;
 
@@ -123,7 +124,8 @@ describe("checklist graph", () => {
 
   it("fanOut refuses a rubric that is not a checklist", () => {
     const state = { dialogue: COACHING_DIALOGUE } as Parameters<typeof fanOut>[0];
-    expect(() => fanOut(state, { configurable: { rubric: "customer-service" } })).toThrow(/needs a rubric with scale.kind "checklist"/);
+    expect(() => fanOut(state, { configurable: { rubric: rubricFor("customer-service", "checklist") } })).toThrow(/needs a rubric with scale.kind "checklist"/);
+    expect(() => fanOut(state, { configurable: { rubric: "customer-service" } })).toThrow(/rubric customer-service: is written for the panel protocol, not checklist/);
     expect(fanOut(state, { configurable: { rubric: SMALL_RUBRIC_PATH } }).map((s) => [s.node, s.args.criterionId])).toEqual([
       ["assessor", "CQ1"],
       ["assessor", "CQ8"],

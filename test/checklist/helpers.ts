@@ -44,7 +44,7 @@ export const SMALL_RUBRIC = validateRubric(SMALL_RUBRIC_INPUT);
 export const SMALL_RUBRIC_PATH = join(mkdtempSync(join(tmpdir(), "tribunal-checklist-")), "small-checklist.json");
 writeFileSync(SMALL_RUBRIC_PATH, JSON.stringify(SMALL_RUBRIC_INPUT));
 
-/** Three turn blocks in seed 003's layout. */
+/** Three turn blocks in the `--- Turn N ---` layout. */
 export const COACHING_DIALOGUE: Dialogue = {
   id: "c-1",
   turns: [

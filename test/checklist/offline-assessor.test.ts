@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkAssessment } from "../../nodes/checklist/assessor-contract.js";
-import { turnBlocks } from "../../nodes/checklist/turn-blocks.js";
+import { turnBlocks } from "../../dialogues/turn-blocks.js";
 import { parseDialogues } from "../../dialogues/index.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { formatTurnBlocks } from "../../dialogues/format.js";

@@ -1,4 +1,4 @@
-/** Seed 003's gate and NA rules as pure functions, on hand-made answer sets over the coaching rubric. */
+/** The checklist's gate and NA rules (docs/protocols.md#checklist) as pure functions, on hand-made answer sets over the coaching rubric. */
 import { describe, expect, it } from "vitest";
 import { applyGate } from "../../nodes/checklist/rules.js";
 import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "../../nodes/checklist/score-rules.js";
@@ -97,7 +97,7 @@ describe("checklist gate and NA rules", () => {
 });
 
 describe("coaching rubric (rubrics/coaching.json)", () => {
-  it("has seed 003's NA-invalid and safety criteria", () => {
+  it("has the NA-invalid and safety criteria of docs/protocols.md#checklist", () => {
     expect(rubric.scale.kind).toBe("checklist");
     expect(rubric.criteria.filter((c) => !c.naAllowed).map((c) => c.id)).toEqual(["CQ1", "CQ8", "CP2", "MT1", "MT6"]);
     expect(rubric.criteria.filter((c) => c.safety).map((c) => c.id)).toEqual(["CQ8", "CQ9"]);

@@ -22,7 +22,7 @@ function jsonlIds(file: string): string[] {
 const withoutLatency = (line: Line) => JSON.stringify({ ...line, meta: { ...line.meta, latency_ms: 0 } });
 
 describe("tribunal evaluate (offline judge)", () => {
-  it("the rubric files carry seed 000's weights and seed 001's rules", () => {
+  it("the rubric files carry the panel's weights and ccpe-strict's rules (docs/protocols.md#panel)", () => {
     const weights = [0.4, 0.15, 0.15, 0.1, 0.1, 0.1];
     expect(rubricFile("customer-service").criteria.map((c) => c.weight)).toEqual(weights);
     expect(rubricFile("ccpe-strict").criteria.map((c) => c.weight)).toEqual(weights);

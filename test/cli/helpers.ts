@@ -59,7 +59,7 @@ function scoreOf(block: Record<string, unknown>, criterion: string): number {
 }
 
 /**
- * Checks one seed-000 line against the rubric: the shape, and every number recomputed here from the
+ * Checks one panel line (docs/protocols.md#panel-output) against the rubric: the shape, and every number recomputed here from the
  * referee's scores (weights, ccpe-strict's −10 when any criterion is below 60, floor bucket).
  */
 export function checkLine(line: Line, rubric: RubricFile, model = "offline"): void {

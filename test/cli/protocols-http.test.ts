@@ -1,6 +1,6 @@
 /**
  * Every protocol from the CLI against a scripted OpenAI-compatible server: the numbers that come out
- * follow DESIGN's rules from the scripted answers (computed by hand below).
+ * follow the rules of docs/protocols.md from the scripted answers (computed by hand below).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startOpenAIStub, type OpenAIStub, type StubRequest } from "../support/openai-stub.js";

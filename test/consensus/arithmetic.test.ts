@@ -1,4 +1,4 @@
-/** Every arithmetic rule of the consensus protocol, on hand-computed numbers (DESIGN §1 "consensus"). */
+/** Every arithmetic rule of the consensus protocol, on hand-computed numbers (docs/protocols.md#consensus). */
 import { describe, expect, it } from "vitest";
 import { agreement, applyBias, clampRefinement, moveToward, weightedConsensus } from "../../nodes/consensus/arithmetic.js";
 
@@ -55,7 +55,7 @@ describe("generous move: G ← G + 0.2 × (S − G)", () => {
 });
 
 describe("final = 0.6 × S + 0.4 × G", () => {
-  it("DESIGN's example: 0.6 × 2.3 + 0.4 × 3.66 = 1.38 + 1.464 = 2.844", () => {
+  it("the worked example: 0.6 × 2.3 + 0.4 × 3.66 = 1.38 + 1.464 = 2.844", () => {
     expect(weightedConsensus(s(2.3, { a: 2.3 }), s(3.66, { a: 3.66 }), { strict: 0.6, generous: 0.4 })).toEqual(s(2.844, { a: 2.844 }));
   });
   it("agreement path: 0.6 × 3 + 0.4 × 3.5 = 3.2; other weights", () => {

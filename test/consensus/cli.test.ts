@@ -83,6 +83,6 @@ describe("tribunal evaluate --protocol consensus", () => {
     const rubric = await run(["examples/candidates.jsonl", "--protocol", "consensus", "--rubric", "customer-service"]);
     expect(rubric.code).toBe(2);
     expect(rubric.stdout).toBe("");
-    expect(rubric.stderr.trim()).toMatch(/^tribunal: the consensus protocol needs a rubric with a continuous scale/);
+    expect(rubric.stderr.trim()).toMatch(/^tribunal: rubric customer-service: is written for the panel protocol, not consensus: use --rubric customer-service-5/);
   });
 });

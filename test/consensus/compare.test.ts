@@ -1,4 +1,4 @@
-/** Seed 004's batch result: the comparison summary, in pure code, with deterministic tie-breaks. */
+/** The consensus batch result (docs/protocols.md#consensus): the comparison summary, in pure code, with deterministic tie-breaks. */
 import { describe, expect, it } from "vitest";
 import { compareCandidates, rankCandidates } from "../../nodes/consensus/compare.js";
 

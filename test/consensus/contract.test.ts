@@ -6,7 +6,7 @@ import { contentView, isSubmission } from "../../nodes/consensus/content.js";
 import { answer, CS5, DIALOGUE } from "./helpers.js";
 
 describe("ConsensusAgentOutput", () => {
-  it("has seed 004's fields, all required (nullable, never optional, for strict json_schema)", () => {
+  it("has the consensus output fields (docs/protocols.md#consensus), all required (nullable, never optional, for strict json_schema)", () => {
     const schema = z.toJSONSchema(ConsensusAgentOutput) as { required: string[]; properties: Record<string, { items?: { required: string[] } }> };
     expect(schema.required.sort()).toEqual(["criteria", "overall_score", "reasoning"]);
     expect(schema.properties.criteria?.items?.required.sort()).toEqual(["criterion_name", "reasoning", "score"]);

@@ -1,4 +1,4 @@
-/** The consensus graph compiles, is listed in langgraph.json and the CLI registry, and has seed 004's shape. */
+/** The consensus graph compiles, is listed in langgraph.json and the CLI registry, and has the shape of docs/protocols.md#consensus. */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The whole consensus graph with a scripted chat model (no network): DESIGN §1's example, the agreeing
+ * The whole consensus graph with a scripted chat model (no network): the worked example of docs/protocols.md#consensus, the agreeing
  * pair, clamps, three rounds, biases, failures and the prompt layout. Numbers are hand-computed.
  */
 import { MemorySaver } from "@langchain/langgraph";
@@ -9,6 +9,7 @@ import { buildConsensusGraph } from "../../graphs/consensus.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { ScriptedChatModel } from "../support/scripted-model.js";
 import { answer, countBy, CRITERIA, CRITIQUE, DIALOGUE, scripted } from "./helpers.js";
+import { rubricFor } from "../support/rubric-for.js";
 
 type Result = Record<string, any>;
 
@@ -21,7 +22,7 @@ async function judge(model: ScriptedChatModel, configurable: Record<string, unkn
 const close = (actual: number | undefined, expected: number) => expect(Math.abs((actual ?? Number.NaN) - expected)).toBeLessThan(1e-9);
 const scoresOf = (r: Result): Record<string, number> => Object.fromEntries((r.criteria_evaluations as { criterion_name: string; score: number }[]).map((e) => [e.criterion_name, e.score]));
 
-describe("DESIGN's example: S=2.0, G=4.0, no agreement after the debate round", () => {
+describe("the worked example (docs/protocols.md#consensus): S=2.0, G=4.0, no agreement after the debate round", () => {
   // The script answers every call of a role the same way. strict_refinement keeps answering 4.0 (it
   // would jump to generous's score): clamped to 2.0 + 0.3 = 2.3. Generous: 4 + 0.2 × (2.3 − 4) = 3.66.
   // |2.3 − 3.66| = 1.36 > 0.5 and maxRounds 2 is used up → final 0.6 × 2.3 + 0.4 × 3.66 = 2.844.
@@ -175,7 +176,8 @@ describe("configuration", () => {
     await expect(judge(scripted({}), { weights: { strict: 0.7, generous: 0.4 } })).rejects.toThrow(/weights must be ≥ 0 and sum to 1/);
     expect(() => consensusSettings({ configurable: { weights: { strict: 0.7, generous: 0.4 } } })).toThrow(expect.objectContaining({ name: "ConfigError" }));
     // A bad rubric is thrown as the ConfigError / RubricError itself (reported once, by strict), not an AggregateError.
-    await expect(judge(scripted({}), { rubric: "customer-service" })).rejects.toMatchObject({ name: "ConfigError", message: expect.stringMatching(/continuous scale/) });
+    await expect(judge(scripted({}), { rubric: rubricFor("customer-service", "consensus") })).rejects.toMatchObject({ name: "ConfigError", message: expect.stringMatching(/continuous scale/) });
+    await expect(judge(scripted({}), { rubric: "customer-service" })).rejects.toMatchObject({ name: "RubricError", message: expect.stringMatching(/is written for the panel protocol, not consensus/) });
     await expect(judge(scripted({}), { rubric: "no-such-rubric" })).rejects.toMatchObject({ name: "RubricError" });
   });
 });
@@ -221,7 +223,7 @@ describe("invalid answers and failures", () => {
   });
 });
 
-describe("content limit (seed 004: up to 2,000 characters)", () => {
+describe("content limit (up to 2,000 characters, docs/protocols.md#consensus)", () => {
   it("truncates longer content, tells the agents and records a warning", async () => {
     const long: Dialogue = { id: "long", turns: [{ speaker: "user", text: "a".repeat(1500) }, { speaker: "assistant", text: "b".repeat(1000) }] };
     const m = scripted({ strict: answer(3.0, 3.0), generous: answer(3.2, 3.2) });

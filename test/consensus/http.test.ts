@@ -1,6 +1,6 @@
 /**
  * The consensus graph over the real OpenAI client against a local OpenAI-compatible stub: every call
- * sends the same four tools and forces its role's (the schema name), the DESIGN example's numbers
+ * sends the same four tools and forces its role's (the schema name), the worked example's numbers (docs/protocols.md#consensus)
  * hold, and no human label reaches a request.
  */
 import { describe, expect, it } from "vitest";

@@ -70,8 +70,9 @@ describe("USS development data (needs TRIBUNAL_DATA_DIR)", () => {
   });
 
   /**
-   * The seeds' few-shot dialogue ids are NOT 0-based positions in CCPE.txt: seed dialogue N is the
-   * session at 0-based index N - 1 (1-based position). Checked turn by turn below.
+   * The original prompts' few-shot dialogue ids (docs/protocols.md) are NOT 0-based positions in
+   * CCPE.txt: seed dialogue N is the session at 0-based index N - 1 (1-based position). Checked turn
+   * by turn below.
    */
   it.each([
     [25, 24],

@@ -63,9 +63,10 @@ describe("USS tab-separated files", () => {
 });
 
 /**
- * The seeds' three few-shot dialogues, copied verbatim into fixtures from seed 000 (tabs and runs of
- * spaces, actions sometimes glued to the text or to the ratings) and seed 001 (all spaces).
- * Expected values counted by hand from the seed text.
+ * The three few-shot dialogues of the original panel prompts (docs/protocols.md), copied verbatim into
+ * the seed000-* fixtures (tabs and runs of spaces, actions sometimes glued to the text or to the
+ * ratings) and the seed001-* fixtures (all spaces).
+ * Expected values counted by hand from the fixture text.
  */
 const SEED_CASES = [
   {
@@ -86,7 +87,7 @@ const SEED_CASES = [
       act: "ENTITY_PREFERENCE+MOVIE_OR_SERIES",
       ratings: [3, 3, 5, 5],
     },
-    // `USER\tYeah.\tOTHER 3,3,4,4`: action and ratings share a column in seed 000.
+    // `USER\tYeah.\tOTHER 3,3,4,4`: action and ratings share a column in the seed000 fixtures.
     extra: { index: 11, turn: { speaker: "user", text: "Yeah.", act: "OTHER", ratings: [3, 3, 4, 4] } },
   },
   {
@@ -151,7 +152,7 @@ describe.each(["seed000", "seed001"])("seed few-shot dialogues, %s variant", (va
 });
 
 describe("seed variants agree", () => {
-  it.each([335, 25, 26])("dialogue %i parses identically from seed 000 and seed 001", async (id) => {
+  it.each([335, 25, 26])("dialogue %i parses identically from the seed000 and seed001 fixtures", async (id) => {
     const [a] = await readAll(fixture(`seed000-${id}.txt`));
     const [b] = await readAll(fixture(`seed001-${id}.txt`));
     expect(a?.turns).toEqual(b?.turns);

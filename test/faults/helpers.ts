@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { evaluateFile, type BatchOptions } from "../../runs/evaluate-batch.js";
 import type { BatchSummary } from "../../runs/summary.js";
 import { PROTOCOLS } from "../../graphs/registry.js";
-import type { Protocol } from "../../results/meta.js";
+import type { ProtocolId as Protocol } from "../../graphs/registry.js";
 import type { StubRequest } from "../support/openai-stub.js";
 
 export const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"] as const;

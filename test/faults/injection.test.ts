@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Protocol } from "../../results/meta.js";
+import type { ProtocolId as Protocol } from "../../graphs/registry.js";
 import { scoresOf } from "../../runs/stability.js";
 import { runBatch, type ResultLine } from "./helpers.js";
 

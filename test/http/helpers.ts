@@ -65,7 +65,7 @@ export function agreeAll(): { critic: { criterion: string; comment: string; agre
   return { critic: CRITERIA.map((c) => ({ criterion: c, comment: "", agree: true, suggested_score: null })) };
 }
 
-/** Σ score × weight with customer-service weights, computed here by hand from the seed's table. */
+/** Σ score × weight with customer-service weights, computed here by hand from the weights in docs/protocols.md#shared-scoring-panel-and-barem. */
 export function weighted(scores: Scores): number {
   const w: Scores = { TaskSuccess: 0.4, Helpfulness: 0.15, Accuracy: 0.15, Understanding: 0.1, Empathy: 0.1, Fluency: 0.1 };
   return Math.round(CRITERIA.reduce((s, c) => s + scores[c] * w[c], 0) * 100) / 100;

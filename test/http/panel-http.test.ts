@@ -63,7 +63,7 @@ describe("panel over HTTP (one shared toolset, the role's tool forced)", () => {
       expect(request.headers.authorization).toBe(`Bearer ${apiKey()}`);
       expect(request.body.messages[0]?.role).toBe("system");
     }
-    // The evaluator's contract names every criterion; the critic's is the seed's `critic` list.
+    // The evaluator's contract names every criterion; the critic's is the `critic` list of docs/protocols.md#panel.
     const parameters = evaluator.body.tools?.[0]?.function.parameters as { properties: Record<string, unknown>; required: string[] };
     expect(parameters.required).toEqual([...CRITERIA]);
     expect(Object.keys((critic.body.tools?.[1]?.function.parameters as { properties: object }).properties)).toEqual(["critic"]);

@@ -67,7 +67,7 @@ describe("runAgent with answers the client could not parse", () => {
 
   it("a provider error is not repaired: one call, classified, then the fallback", async () => {
     const { model, seen } = fakeModel([Object.assign(new Error("500 upstream"), { name: "InternalServerError", status: 500 })]);
-    // maxRetries 0: the retry layer (runs/retry.ts) would otherwise resend the 500 before falling back.
+    // maxRetries 0: the retry layer (judges/retry.ts) would otherwise resend the 500 before falling back.
     const result = await runAgent(task(), { kind: "llm", model }, "fallback", { configurable: { maxRetries: 0 } });
     expect(seen).toHaveLength(1);
     expect(result.record).toMatchObject({ source: "fallback", attempts: 1, invalid: [], error: { kind: "server_error", message: "HTTP 500: upstream" } });

@@ -28,7 +28,7 @@ export const GYM_CANCELLATION = dialogue([
   ["user", "Thanks, bye."],
 ]);
 
-/** Seed dialogue 26 (CCPE): the assistant asks at turn 15 and moves on at turn 16 without a reply. */
+/** Few-shot dialogue 26 of the original prompts (CCPE): the assistant asks at turn 15 and moves on at turn 16 without a reply. */
 export const SEED_26 = dialogue(
   [
     ["assistant", "What type of movies do you enjoy?"],

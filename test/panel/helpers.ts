@@ -8,15 +8,15 @@ import { referee } from "../../nodes/panel/referee-rules.js";
 import { scorePanel } from "../../nodes/panel/score-panel.js";
 import type { Rubric } from "../../rubrics/schema.js";
 
-/** The six criteria of seeds 000/001, in rubric order (weights 0.40, 0.15, 0.15, 0.10, 0.10, 0.10). */
+/** The six panel criteria (docs/protocols.md#shared-scoring-panel-and-barem), in rubric order (weights 0.40, 0.15, 0.15, 0.10, 0.10, 0.10). */
 export const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"] as const;
 export type CriterionId = (typeof CRITERIA)[number];
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/dialogues/", import.meta.url));
 
 /**
- * A seed few-shot dialogue parsed from its fixture with the real parser (so the USER OVERALL line is
- * read as human ratings), given the seed's `dialogue_id` (the parser gives the position in the file, 0).
+ * A few-shot dialogue of the original panel prompts parsed from its fixture with the real parser (so the USER OVERALL line is
+ * read as human ratings), given the original `dialogue_id` (the parser gives the position in the file, 0).
  */
 export function seedDialogue(variant: "seed000" | "seed001", id: 335 | 25 | 26): Dialogue {
   const file = `${FIXTURES}${variant}-${id}.txt`;

@@ -1,5 +1,5 @@
 /**
- * Seed 000's referee as a pure function, on dialogue 335 with the `customer-service` rubric
+ * The panel's referee (docs/protocols.md#referee-rules) as a pure function, on dialogue 335 with the `customer-service` rubric
  * (weights TaskSuccess 0.40, Helpfulness 0.15, Accuracy 0.15, Understanding/Empathy/Fluency 0.10; no rules).
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The `ccpe-strict` rubric rules (seed 001) on purpose-built cases: `--blind`, the Empathy cap with and
+ * The `ccpe-strict` rubric rules (docs/protocols.md#rubric-rules-ccpe-strict) on purpose-built cases: `--blind`, the Empathy cap with and
  * without emotional content, a dialogue without OVERALL ratings, and the score node itself.
  */
 import { describe, expect, it } from "vitest";
@@ -134,10 +134,10 @@ describe("a dialogue without human OVERALL ratings", () => {
 });
 
 describe("bucketing mode comes from the rubric", () => {
-  const finals = [80, 60, 100, 80, 60, 80]; // seed 000 example C: 32 + 9 + 15 + 8 + 6 + 8 = 78
+  const finals = [80, 60, 100, 80, 60, 80]; // the panel's example C (docs/protocols.md#known-slips-in-the-original-examples): 32 + 9 + 15 + 8 + 6 + 8 = 78
   const base = loadRubric("customer-service");
 
-  it("floor (the seeds' default): 78 → 60", () => {
+  it("floor (the built-in rubrics' default): 78 → 60", () => {
     const result = scoreFinals(base, seedDialogue("seed000", 26), finals, REAL_QUOTE[26]);
     expect(result.referee_final.OverallExperience).toBe(60);
   });
@@ -172,7 +172,7 @@ describe("the score node", () => {
     warnings: ["w1"],
   };
 
-  it("writes seed 000's JSON plus meta from the configured rubric", () => {
+  it("writes the panel's JSON (docs/protocols.md#panel-output) plus meta from the configured rubric", () => {
     const update = score(state as never, { configurable: { rubric: "ccpe-strict" } });
     const result = update.result as Record<string, unknown> & { referee_final: Record<string, unknown>; audit: Record<string, unknown> };
     expect(Object.keys(result)).toEqual(["dialogue_id", "evaluator", "critic", "referee_final", "audit", "meta"]);

@@ -1,5 +1,6 @@
 /**
- * Seed 000's three worked examples, scored by the pure referee + score steps with the
+ * The three worked examples of the original customer-service prompt ("the seed" below;
+ * docs/protocols.md#known-slips-in-the-original-examples), scored by the pure referee + score steps with the
  * `customer-service` rubric (weights 0.40 / 0.15 / 0.15 / 0.10 / 0.10 / 0.10, floor buckets, no rules).
  * The evaluator and critic outputs are the seed's own; the justifications quote the seed's own
  * `evidence_used` lines, which must be found in the parsed transcripts.
@@ -10,7 +11,7 @@ import { critique, disagree, finalScores, runPanelScore, seedDialogue, verdicts,
 
 const rubric = loadRubric("customer-service");
 
-describe("seed 000 example A (dialogue 335)", () => {
+describe("customer-service example A (dialogue 335)", () => {
   const dialogue = seedDialogue("seed000", 335);
   // Evidence as the seed writes it: abbreviated single-quoted spans after a speaker label.
   const evidence = "SYSTEM: 'got it, can you name...' and USER: 'Sure, Best in Show...'";
@@ -54,7 +55,7 @@ describe("seed 000 example A (dialogue 335)", () => {
   });
 });
 
-describe("seed 000 example B (dialogue 25)", () => {
+describe("customer-service example B (dialogue 25)", () => {
   const dialogue = seedDialogue("seed000", 25);
   const evidence = "SYSTEM: 'Why did you like that movie?' and USER: 'There’s a lot of really cool stunts...'";
   const entries = critique({
@@ -65,8 +66,9 @@ describe("seed 000 example B (dialogue 25)", () => {
 
   it("computes 88.00 where the seed says 86.00, and buckets it to 80 either way", () => {
     // The seed's own scores: 100*0.40 + 60*0.15 + 100*0.15 + 100*0.10 + 40*0.10 + 100*0.10
-    //   = 40 + 9 + 15 + 10 + 4 + 10 = 88, not the 86.00 printed in the seed (an arithmetic slip;
-    //   DESIGN.md §1: the code is right where the examples are wrong). floor(88) → 80, as the seed says.
+    //   = 40 + 9 + 15 + 10 + 4 + 10 = 88, not the 86.00 printed in the seed (an arithmetic slip; the
+    //   code is right where the examples are wrong: docs/protocols.md#known-slips-in-the-original-examples).
+    //   floor(88) → 80, as the seed says.
     expect(result.evaluator.numeric_weighted_average).toBe(88);
     expect(finalScores(result)).toEqual([100, 60, 100, 100, 40, 100]);
     expect(result.referee_final.numeric_weighted_average).toBe(88);
@@ -93,7 +95,7 @@ describe("seed 000 example B (dialogue 25)", () => {
   });
 });
 
-describe("seed 000 example C (dialogue 26)", () => {
+describe("customer-service example C (dialogue 26)", () => {
   const dialogue = seedDialogue("seed000", 26);
   const evidence = "USER: 'I watched Apollo 13 recently...' then SYSTEM: 'What did you like about this movie?'";
   const entries = critique({

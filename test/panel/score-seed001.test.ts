@@ -1,5 +1,6 @@
 /**
- * Seed 001's three worked examples with the `ccpe-strict` rubric: weights 0.40 / 0.15 / 0.15 / 0.10 /
+ * The three worked examples of the original ccpe-strict prompt ("the seed" below;
+ * docs/protocols.md#known-slips-in-the-original-examples) with the `ccpe-strict` rubric: weights 0.40 / 0.15 / 0.15 / 0.10 /
  * 0.10 / 0.10, floor buckets, and three rules applied in code:
  *   R1 human OVERALL mean < 3.0 → TaskSuccess capped at 60;
  *   R2 any criterion < 60 → −10 from the average before bucketing;
@@ -12,7 +13,7 @@ import { critique, disagree, finalScores, ruleRecord, runPanelScore, seedDialogu
 
 const rubric = loadRubric("ccpe-strict");
 
-describe("seed 001 example 1 (dialogue 335, high quality)", () => {
+describe("ccpe-strict example 1 (dialogue 335, high quality)", () => {
   const dialogue = seedDialogue("seed001", 335);
   const evidence = "SYSTEM: 'ok, why do you like comedies?' and USER: 'It's just hilarious...'";
   // The seed's critic quotes only 'ok'. A one-word quote proves nothing unless it is a whole utterance,
@@ -83,7 +84,7 @@ describe("seed 001 example 1 (dialogue 335, high quality)", () => {
   });
 });
 
-describe("seed 001 example 2 (dialogue 25, medium quality)", () => {
+describe("ccpe-strict example 2 (dialogue 25, medium quality)", () => {
   const dialogue = seedDialogue("seed001", 25);
   const evaluation = verdicts([80, 60, 100, 80, 40, 80], "SYSTEM: 'Why do you like action movies?' and USER: 'They're just really fun...'");
 
@@ -138,7 +139,7 @@ describe("seed 001 example 2 (dialogue 25, medium quality)", () => {
   });
 });
 
-describe("seed 001 example 3 (dialogue 26, low quality)", () => {
+describe("ccpe-strict example 3 (dialogue 26, low quality)", () => {
   const dialogue = seedDialogue("seed001", 26);
   const evaluation = verdicts([40, 40, 60, 40, 40, 40], "SYSTEM: 'What appeals...' and USER: 'No.'");
 

@@ -43,7 +43,7 @@ function rubricError(fn: () => unknown): RubricError {
 }
 
 describe("built-in rubrics", () => {
-  it("loads customer-service (seed 000) with its six weights and floor buckets", () => {
+  it("loads customer-service (docs/protocols.md#panel) with its six weights and floor buckets", () => {
     const r = loadRubric("customer-service");
     expect(r.criteria.map((c) => [c.id, c.weight])).toEqual([
       ["TaskSuccess", 0.4],
@@ -58,7 +58,7 @@ describe("built-in rubrics", () => {
     expect(r.overallKey).toBe("OverallExperience");
   });
 
-  it("loads ccpe-strict (seed 001) with its three rules", () => {
+  it("loads ccpe-strict (docs/protocols.md#rubric-rules-ccpe-strict) with its three rules", () => {
     const r = loadRubric("ccpe-strict");
     expect(r.criteria.map((c) => c.id)).toEqual(["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"]);
     expect(r.rules).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, configHash, configIdentity, type IdentityInput } from "../../runs/config-hash.js";
+import { canonicalJson, configHash, configIdentity, type IdentityInput } from "../../api/config-hash.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { PROMPT_VERSION } from "../../judges/prompt/version.js";
 

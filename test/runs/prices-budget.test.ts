@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Budget } from "../../runs/budget.js";
-import { costUsd, loadPrices, priceFor } from "../../runs/prices.js";
+import { costUsd, loadPrices, priceFor } from "../../api/prices.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tribunal-prices-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

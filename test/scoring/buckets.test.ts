@@ -6,16 +6,16 @@ import { clean, fixed2, round2 } from "../../scoring/numbers.js";
 const FLOOR: Bucketing = { mode: "floor", buckets: [20, 40, 60, 80, 100] };
 const NEAREST: Bucketing = { mode: "nearest", buckets: [20, 40, 60, 80, 100] };
 
-describe("floor bucketing (seed 000's round-down rule)", () => {
+describe("floor bucketing (the round-down rule of docs/protocols.md#shared-scoring-panel-and-barem)", () => {
   it.each([
     [100, 100], // [100] → if ≥ 100
     [120, 100],
     [99.99, 80], // 80 ≤ avg < 100
-    [98, 80], // seed 000 example A
-    [90.7, 80], // the seed's own example
+    [98, 80], // the panel's example A (docs/protocols.md#known-slips-in-the-original-examples)
+    [90.7, 80], // the original prompt's own example
     [80, 80], // exactly on a boundary stays
     [79.99, 60],
-    [78.5, 60], // the seed's own example
+    [78.5, 60], // the original prompt's own example
     [60, 60],
     [59.99, 40],
     [40, 40],

@@ -20,7 +20,7 @@ function rubricWithWeights(weights: readonly number[]) {
 }
 
 describe("weightedAverage", () => {
-  it("is Σ score × weight in rubric order, with the seeds' weighted_calc", () => {
+  it("is Σ score × weight in rubric order, with the panel's weighted_calc", () => {
     const scores = { Fluency: 100, Empathy: 40, Understanding: 100, Accuracy: 100, Helpfulness: 60, TaskSuccess: 100 };
     // 100*0.40 + 60*0.15 + 100*0.15 + 100*0.10 + 40*0.10 + 100*0.10 = 40 + 9 + 15 + 10 + 4 + 10 = 88
     expect(weightedAverage(scores, seedRubric.criteria)).toEqual({

@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDialogues } from "../../dialogues/index.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { ROOT, startDevServer, type DevServer } from "./dev-server.js";
+import { graph as baremGraph } from "../../graphs/barem.js";
+import { graph as checklistGraph } from "../../graphs/checklist.js";
+import { graph as consensusGraph } from "../../graphs/consensus.js";
+import { graph as panelGraph } from "../../graphs/panel.js";
 
 const example = (name: string) => readFileSync(`${ROOT}examples/${name}`, "utf8");
 /** One dialogue as a user would paste it: the first line of a JSONL file, the first block of a text file. */
@@ -19,10 +23,11 @@ const PREFERENCE_TSV = example("preference-elicitation.tsv").split(/\n\s*\n/)[0]
 const FLIGHT = parseDialogues(example("customer-service.jsonl"), "customer-service.jsonl").find((d) => d.id === "cancelled-flight") as Dialogue;
 
 type Result = Record<string, unknown> & { meta: Record<string, unknown> };
+/** The graphs as the dev server loads them (langgraph.json: ./graphs/<protocol>.ts:graph). */
+const STUDIO_GRAPHS = { panel: panelGraph, consensus: consensusGraph, checklist: checklistGraph, barem: baremGraph };
 /** The same graph run in this process: what the server must return (timings aside). */
 async function inProcess(protocol: string, input: object, configurable: Record<string, unknown> = {}): Promise<Result> {
-  const { PROTOCOLS } = await import("../../graphs/registry.js");
-  const graph = PROTOCOLS[protocol as "panel"]?.graph as unknown as { invoke(i: object, c: object): Promise<{ result: Result }> };
+  const graph = STUDIO_GRAPHS[protocol as keyof typeof STUDIO_GRAPHS] as unknown as { invoke(i: object, c: object): Promise<{ result: Result }> };
   return (await graph.invoke(input, { configurable })).result;
 }
 const untimed = (result: Result) => ({ ...result, meta: { ...result.meta, latency_ms: 0 } });

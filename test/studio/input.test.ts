@@ -5,9 +5,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseDialogues } from "../../dialogues/index.js";
-import { PROTOCOLS } from "../../graphs/registry.js";
 import { dialogueFromInput } from "../../nodes/read-input.js";
 import { ROOT } from "./dev-server.js";
+import { graph as baremGraph } from "../../graphs/barem.js";
+import { graph as checklistGraph } from "../../graphs/checklist.js";
+import { graph as consensusGraph } from "../../graphs/consensus.js";
+import { graph as panelGraph } from "../../graphs/panel.js";
 
 const fixture = (name: string) => readFileSync(`${ROOT}test/fixtures/dialogues/${name}`, "utf8");
 
@@ -43,10 +46,13 @@ describe("dialogueFromInput", () => {
   });
 });
 
+/** The graphs as LangGraph Studio serves them (langgraph.json: ./graphs/<protocol>.ts:graph). */
+const STUDIO_GRAPHS = { panel: panelGraph, consensus: consensusGraph, checklist: checklistGraph, barem: baremGraph };
+
 describe("every graph starts with read_input", () => {
   const turns = PASTED["--- Turn N --- text"];
   it.each(["panel", "consensus", "checklist", "barem"] as const)("%s: a pasted transcript and the same dialogue as an object give the same result", async (protocol) => {
-    const graph = PROTOCOLS[protocol]?.graph as unknown as Run;
+    const graph = STUDIO_GRAPHS[protocol] as Run;
     const fromText = await graph.invoke({ transcript: turns });
     const fromObject = await graph.invoke({ dialogue: parseDialogues(turns, "transcript")[0] });
     const untimed = (r: Record<string, unknown> | undefined) => ({ ...r, meta: { ...(r?.meta as object), latency_ms: 0 } });

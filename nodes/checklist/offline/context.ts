@@ -1,8 +1,8 @@
-import { assistantText, turnBlocks, userText, type TurnBlock } from "../turn-blocks.js";
+import { assistantText, turnBlocks, userText, type TurnBlock } from "../../../dialogues/turn-blocks.js";
 import type { Dialogue } from "../../../dialogues/dialogue.js";
 import { findCues, type CompiledCue, type CueHit } from "../../../evidence/cues/index.js";
 
-/** What every offline assessor rule reads: the dialogue in seed 003's turn blocks. */
+/** What every offline assessor rule reads: the dialogue in its `--- Turn N ---` blocks. */
 export interface AssessContext {
   blocks: TurnBlock[];
   /** Blocks with an assistant reply. */

@@ -6,7 +6,7 @@ import { ASSESSOR_LEXICONS as L } from "./lexicons.js";
 import { MAJORITY } from "./quality.js";
 import { cite, turnRange, verdict } from "./reasoning.js";
 
-/** Seed 003's "no more than about a quarter of responses". */
+/** The coaching criteria's "more than about a quarter of responses" (rubrics/coaching.json). */
 const QUARTER = 0.25;
 const WALL_OF_TEXT_WORDS = 150;
 
@@ -23,7 +23,7 @@ export function warmth(ctx: AssessContext): AssessorOutput {
   const warm = blocksWith(ctx.replies, "assistant", L.warmth);
   const share = warm.length / ctx.replies.length;
   const first = warm[0];
-  // Lexicon recall is partial, so half the replies with a warmth cue stands for seed 003's clear majority.
+  // Lexicon recall is partial, so half the replies with a warmth cue stands for the clear majority of docs/protocols.md#checklist.
   if (first && share >= 0.5) {
     return verdict("YES", [cite(first.block.turn, sentenceAt(sideText(first.block, "assistant"), first.hit.index))], `${warm.length}/${ctx.replies.length} replies carry warmth, none judgmental`);
   }

@@ -4,7 +4,7 @@ import { blocksWith, has, sentenceAt, sentences, sideText, type AssessContext } 
 import { ASSESSOR_LEXICONS as L } from "./lexicons.js";
 import { cite, turnRange, verdict } from "./reasoning.js";
 
-/** Seed 003's "75%+ of responses": a clear majority. */
+/** "75%+ of responses" means a clear majority (docs/protocols.md#checklist). */
 export const MAJORITY = 0.75;
 
 const OPEN_QUESTION = /^(?:what|how|why|in what way|which|tell me|describe|walk me|could you say more|can you say more|could you tell me more|can you tell me more|would you tell me more)\b/i;

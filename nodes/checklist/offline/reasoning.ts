@@ -11,7 +11,7 @@ export function cite(turn: number, text?: string): string {
 }
 
 /**
- * Evidence-first reasoning in seed 003's pattern: evidence, how the criterion applies, then the
+ * Evidence-first reasoning in the checklist's pattern (docs/protocols.md#checklist): evidence, how the criterion applies, then the
  * answer. Evidence that does not fit in 300 characters is dropped from the end, never the first
  * citation, so the reasoning always cites a turn.
  */

@@ -1,4 +1,4 @@
-import type { TurnBlock } from "../turn-blocks.js";
+import type { TurnBlock } from "../../../dialogues/turn-blocks.js";
 import { compileCues, findCues, type CompiledCue, type CueSource } from "../../../evidence/cues/index.js";
 
 /**

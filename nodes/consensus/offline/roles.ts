@@ -1,5 +1,5 @@
 /**
- * The offline judge's consensus roles (seed 004's fallback system): `strict` and `generous` are the
+ * The offline judge's consensus roles (the "fallback system" of docs/protocols.md#offline-judge): `strict` and `generous` are the
  * unbiased reading shifted by their bias (−0.5 / +0.5 by default, clamped to the scale);
  * `debate_critique` names the criteria strict scored below generous, quoting the content;
  * `strict_refinement` proposes to close half of each such gap (the graph then clamps the move to

@@ -1,5 +1,5 @@
 /**
- * Seed 004's fallback scoring for a candidate submission (one user turn): content length analysis
+ * The fallback scoring of a candidate submission (docs/protocols.md#consensus) (one user turn): content length analysis
  * and keyword detection against the words of each criterion's name and description.
  */
 import type { Criterion } from "../../../rubrics/schema.js";

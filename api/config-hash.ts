@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Protocol } from "../results/meta.js";
+import type { ProtocolId as Protocol } from "../graphs/registry.js";
 import { PROMPT_VERSION } from "../judges/prompt/version.js";
 import type { Rubric } from "../rubrics/schema.js";
 

@@ -1,4 +1,4 @@
-import type { Dialogue, Speaker } from "../../dialogues/dialogue.js";
+import type { Dialogue, Speaker } from "./dialogue.js";
 
 /** One utterance with its 1-based index in `dialogue.turns`. */
 export interface BlockUtterance {
@@ -7,7 +7,7 @@ export interface BlockUtterance {
   text: string;
 }
 
-/** One `--- Turn N ---` block of seed 003: the user's messages, then the assistant's reply. */
+/** One `--- Turn N ---` block (docs/protocols.md#checklist): the user's messages, then the assistant's reply. */
 export interface TurnBlock {
   /** The N of `--- Turn N ---`. */
   turn: number;
@@ -16,8 +16,8 @@ export interface TurnBlock {
 }
 
 /**
- * The dialogue grouped exactly as `formatTurnBlocks` renders it, so a `Turn N` cited in reasoning
- * can be checked and the offline judge can cite the numbers the LLM sees.
+ * The dialogue grouped into turns, as `formatTurnBlocks` renders it, so a `Turn N` cited in
+ * reasoning can be checked and the offline judge can cite the numbers the LLM sees.
  */
 export function turnBlocks(d: Dialogue): TurnBlock[] {
   const blocks: TurnBlock[] = [];

@@ -1,0 +1,44 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { z } from "zod";
+import type { Dialogue } from "../../dialogues/dialogue.js";
+import type { OutputProblem } from "../../judges/checks/problems.js";
+import { runAgent, type AgentResult } from "../../judges/run-agent.js";
+import { ensureConsensusConfiguration, type ConsensusConfiguration } from "./configuration.js";
+import { contentView, type ContentView } from "./content.js";
+import { CONSENSUS_TOOLS } from "./tools.js";
+
+/** One consensus agent's call: its role (a tool of `CONSENSUS_TOOLS`), contract, prompt and offline answer, all read from the content view. */
+export interface ConsensusCall<O> {
+  role: "strict" | "generous" | "debate_critique" | "strict_refinement";
+  schema: z.ZodType<O>;
+  messages: (view: ContentView, configuration: ConsensusConfiguration) => BaseMessage[];
+  check: (output: O, configuration: ConsensusConfiguration) => OutputProblem[];
+  offline: (view: ContentView, configuration: ConsensusConfiguration) => O;
+}
+
+/**
+ * The skeleton every consensus agent shares: the run's configuration, the (truncated) content the
+ * agents see, and the protocol's tool list so every call of a dialogue shares one cacheable prefix.
+ */
+export async function askConsensusAgent<O>(
+  call: ConsensusCall<O>,
+  dialogue: Dialogue,
+  config: LangGraphRunnableConfig,
+  configuration: ConsensusConfiguration = ensureConsensusConfiguration(config),
+): Promise<AgentResult<O>> {
+  const view = contentView(dialogue, configuration.settings.maxContentChars);
+  return runAgent(
+    {
+      role: call.role,
+      schema: call.schema,
+      toolset: CONSENSUS_TOOLS,
+      messages: call.messages(view, configuration),
+      check: (output) => call.check(output, configuration),
+      offline: () => call.offline(view, configuration),
+    },
+    configuration.judge,
+    configuration.onFailure,
+    config,
+  );
+}

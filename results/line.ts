@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { Dialogue } from "../dialogues/dialogue.js";
+import { obj, type Json } from "./fields.js";
+
+/**
+ * The fields every result line has, whatever its protocol: what a results file is parsed with; the
+ * rest of the line is passed over here and read through the protocol's ResultSpec. `protocol` is the
+ * schema of a protocol id (graphs/registry.ts `ProtocolId`, which this layer cannot import).
+ */
+export function resultLineSchema<P extends z.ZodType<string>>(protocol: P) {
+  return z.looseObject({
+    dialogue_id: Dialogue.shape.id,
+    status: z.string().optional(),
+    meta: z.looseObject({ protocol: protocol.optional(), rubric: z.string().optional() }).optional(),
+  });
+}
+
+/** An unscored line says so at the top (`status`) or in its meta. */
+export const isUnscored = (line: Json): boolean => line["status"] === "unscored" || obj(line["meta"])["status"] === "unscored";

@@ -1,0 +1,32 @@
+/** The one judge path resolves a run's configuration once: one model for the whole run, none for the pure nodes. */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { describe, expect, it, vi } from "vitest";
+import { createChatModel } from "../../judges/chat-model.js";
+import { ensureConfiguration, withResolvedConfiguration } from "../../judges/configuration.js";
+import { retrySettingsOf } from "../../judges/retry.js";
+import { evaluateMany } from "../../index.js";
+import { EXAMPLES } from "./helpers.js";
+
+vi.mock("../../judges/chat-model.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../judges/chat-model.js")>();
+  return { ...actual, createChatModel: vi.fn(actual.createChatModel) };
+});
+
+describe("configuration resolved once per run", () => {
+  it("builds one chat model for a whole evaluateMany run, whatever the number of dialogues and nodes", async () => {
+    // Nothing listens on port 1: every call fails at once and falls back, after building (or reusing) the model.
+    const options = { model: "openai:gpt-4o-mini", baseUrl: "http://127.0.0.1:1/v1", maxRetries: 0, timeoutMs: 2_000, concurrency: 2 } as const;
+    const lines = [];
+    for await (const line of evaluateMany(EXAMPLES.slice(0, 3), options)) lines.push(line);
+    expect(lines).toHaveLength(3);
+    // 3 dialogues × 4 panel nodes resolved the configuration 12 times before; now the run resolves it once.
+    expect(vi.mocked(createChatModel)).toHaveBeenCalledTimes(1);
+    for (const line of lines) expect(line.meta.fallbacks.map((f) => f.agent)).toEqual(["evaluator", "critic"]);
+  });
+
+  it("reads retry settings from the resolved configuration, so values sent through `context` count too", () => {
+    const config: LangGraphRunnableConfig = { context: { retryBaseMs: 7, retryMaxMs: 70, maxRetries: 5 } };
+    const configuration = ensureConfiguration(config, { protocol: "panel", defaultRubric: "customer-service" });
+    expect(retrySettingsOf(withResolvedConfiguration({}, configuration)).settings).toEqual({ maxRetries: 5, timeoutMs: 60_000, retryBaseMs: 7, retryMaxMs: 70, maxRetryAfterMs: 60_000 });
+  });
+});
