@@ -15,7 +15,7 @@ export type { DialogueInput, EvaluateOptions, EvaluateManyOptions, JudgeResult, 
 // Drop a protocol into LangSmith's `evaluate()` or an openevals pipeline.
 export { createEvaluator } from "./api/evaluator.js";
 export type { EvaluatorOptions, EvaluatorParams, EvaluatorResult } from "./api/evaluator.js";
-export { headlineOf, type Headline } from "./results/headline.js";
+export { headlineOf, type Headline } from "./api/headline.js";
 export { conversationToDialogue } from "./api/conversation.js";
 
 // LangSmith tracing.

@@ -1,6 +1,8 @@
 import { MemorySaver } from "@langchain/langgraph";
 import { ConfigError } from "../judges/config-error.js";
-import { ensureConfiguration, protocolSettings, type Configuration } from "../judges/configuration.js";
+import type { Configuration } from "../judges/configuration.js";
+import { protocolSettings } from "../judges/protocol-settings.js";
+import { ensureConfiguration, withResolvedConfiguration } from "../judges/run-configuration.js";
 import { PROTOCOLS, PROTOCOL_IDS, type CompiledJudge, type ProtocolEntry, type ProtocolId, type Protocols } from "../graphs/registry.js";
 import { toConfigurable, wantsHumanReview, type CreateJudgeOptions, type JudgeOptions, type ProtocolOptions } from "./options.js";
 
@@ -11,11 +13,6 @@ export function protocolOf(id: string): ProtocolEntry {
   return PROTOCOLS[known];
 }
 
-/** The protocol's default rubric (from the registry, so the CLI and the library agree). */
-export function defaultRubricOf(protocol: string): string {
-  return protocolOf(protocol).defaultRubric;
-}
-
 /**
  * Resolves a run's configuration once: rubric (and that it is written for this protocol), model,
  * the protocol's own settings and rubric needs. Bad settings fail here, before any dialogue.
@@ -23,7 +20,7 @@ export function defaultRubricOf(protocol: string): string {
 export function resolveRun(entry: ProtocolEntry, configurable: Record<string, unknown>): Configuration {
   const config = { configurable };
   protocolSettings(config, entry.settings, entry.id);
-  const configuration = ensureConfiguration(config, { protocol: entry.id, defaultRubric: entry.defaultRubric });
+  const configuration = ensureConfiguration(config, { protocol: entry.id, defaultRubric: entry.defaultRubric, known: PROTOCOL_IDS });
   entry.checkRubric(configuration.rubric);
   return configuration;
 }
@@ -35,8 +32,9 @@ type BoundGraph<P extends ProtocolId> = ReturnType<ReturnType<Protocols[P]["buil
 export type JudgeGraphs = { [P in ProtocolId]: BoundGraph<P> };
 
 function compileBound(entry: ProtocolEntry, options: JudgeOptions) {
-  const configurable = toConfigurable(options);
-  resolveRun(entry, configurable);
+  const settings = toConfigurable(options);
+  // Resolved once, bound with the graph: its nodes reuse it unless a run overrides a setting.
+  const configurable = withResolvedConfiguration(settings, resolveRun(entry, settings));
   const checkpointer = options.checkpointer ?? (wantsHumanReview(options) ? new MemorySaver() : undefined);
   const graph = entry.build().compile(checkpointer ? { checkpointer } : {});
   return { graph, config: { configurable, ...entry.runConfig } };

@@ -1,8 +1,9 @@
 import { PROTOCOLS, type ProtocolId as Protocol } from "../graphs/registry.js";
+import { agentEvents } from "../results/meta-fields.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { conversationToDialogue } from "./conversation.js";
 import { judgeSession, type EvaluateOptions, type JudgeResult } from "./evaluate.js";
-import { headlineOf, type Headline } from "../results/headline.js";
+import { headlineOf, type Headline } from "./headline.js";
 
 /** What an openevals / LangSmith `evaluate()` evaluator receives (the fields this adapter reads). */
 export interface EvaluatorParams {
@@ -48,10 +49,10 @@ export function createEvaluator(options: EvaluatorOptions = {}): (params: Evalua
   const rubric = session.judge.configuration.rubric;
   return async function tribunalEvaluator(params: EvaluatorParams): Promise<EvaluatorResult> {
     const result = await session.judgeInput(conversationToDialogue(params));
-    const headline = headlineOf(PROTOCOLS[protocol].result, result, rubric);
+    const headline = headlineOf(protocol, result, rubric);
     if (!headline) {
-      const error = result.error as { message?: string } | undefined;
-      return { key, score: null, comment: `${protocol}/${rubric.id}, dialogue ${result.dialogue_id}: unscored (${error?.message ?? "no score"})` };
+      const error = agentEvents([result.error])[0];
+      return { key, score: null, comment: `${protocol}/${rubric.id}, dialogue ${result.dialogue_id}: unscored (${error?.message || "no score"})` };
     }
     return { key, score: normalize ? headline.normalized : headline.value, comment: commentOf(protocol, rubric, result, headline) };
   };

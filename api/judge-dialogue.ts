@@ -5,26 +5,25 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { isDialogueParseError } from "../dialogues/errors.js";
 import type { ProtocolEntry } from "../graphs/registry.js";
 import { ConfigError, isConfigError } from "../judges/config-error.js";
-import { withResolvedConfiguration, type Configuration } from "../judges/configuration.js";
+import { type Configuration } from "../judges/configuration.js";
+import { withResolvedConfiguration } from "../judges/run-configuration.js";
 import { isInputError } from "../nodes/input-error.js";
 import type { ReviewDecisionInput } from "../nodes/consensus/review-decision.js";
 import type { ReviewRequest } from "../nodes/consensus/review-rules.js";
-import type { ResultMeta } from "../results/meta.js";
+import { JudgedLine } from "../results/line.js";
 import { unscoredLine } from "../results/unscored.js";
 import { isRubricError } from "../rubrics/errors.js";
 import { redact } from "../util/redact.js";
+import { round6 } from "../scoring/numbers.js";
 import { resolveRun } from "./builders.js";
+import { wantsHumanReview } from "./options.js";
 import { configHash, configIdentity, type ConfigIdentity } from "./config-hash.js";
 import { injectionWarnings } from "./injection.js";
 import { costUsd, loadPrices, priceFor, type Price, type PriceTable } from "./prices.js";
 import { traceConfig, type RunLabels } from "./trace.js";
 
 /** One dialogue's result line: the protocol's JSON plus `meta`, or an `unscored` line with the error. */
-export type JudgeResult = Record<string, unknown> & {
-  dialogue_id: string | number;
-  status?: "unscored";
-  meta: ResultMeta;
-};
+export type JudgeResult = JudgedLine;
 
 /** How one dialogue's run is traced and cancelled (not part of the judging configuration). */
 export interface DialogueRun {
@@ -65,19 +64,18 @@ export interface DialogueJudge {
   finish(line: JudgeResult, dialogue: Dialogue): { line: JudgeResult; injected: boolean };
   /** `judgeOnce` then `finish`: the line a dialogue gets. */
   judge(dialogue: Dialogue, run?: DialogueRun): Promise<JudgeResult>;
-  /** USD for a line's tokens, null when the model has no price. */
-  costOf(line: JudgeResult): number | null;
+  /** USD for these tokens, null when the model has no price. */
+  costOf(tokens: { input: number; output: number }): number | null;
 }
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-
 /** Errors of the caller (bad input, configuration or rubric): they stop a run instead of becoming an unscored line. */
-export function isCallerError(e: unknown): boolean {
+function isCallerError(e: unknown): boolean {
   return isConfigError(e) || isRubricError(e) || isInputError(e) || isDialogueParseError(e);
 }
 
-function wantsHumanReview(configurable: Record<string, unknown>): boolean {
-  return configurable.humanReview === true;
+/** The graph's line, checked against the shape every line has (an id and a full `meta`). */
+function isJudgedLine(value: unknown): value is JudgedLine {
+  return JudgedLine.safeParse(value).success;
 }
 
 /**
@@ -106,10 +104,12 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
   const price = priceFor(configuration.modelLabel, options.prices ?? loadPrices());
   const labels: RunLabels = { protocol: protocol.id, rubric: configuration.rubric.id, model: configuration.modelLabel };
   const checkpointer = options.checkpointer ?? (humanReview ? new MemorySaver() : undefined);
+  const configurable = withResolvedConfiguration(options.configurable, configuration);
+  // A checkpointer keeps each run's state under its own thread.
+  const configurableOfRun = () => (checkpointer ? { ...configurable, thread_id: randomUUID() } : configurable);
   const graph = protocol.build().compile(checkpointer ? { checkpointer } : {});
   // The root run of every dialogue's trace is named after the protocol.
   graph.name = protocol.id;
-  const configurable = withResolvedConfiguration(options.configurable, configuration);
 
   const unscored = (dialogue: Dialogue, error: unknown): JudgeResult =>
     unscoredLine({
@@ -124,7 +124,7 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     const trace = traceConfig(labels, dialogue.id);
     const config = {
       ...protocol.runConfig,
-      configurable: humanReview ? { ...configurable, thread_id: randomUUID() } : configurable,
+      configurable: configurableOfRun(),
       tags: [...trace.tags, ...(run.tags ?? [])],
       metadata: { ...trace.metadata, ...run.metadata },
       ...(run.callbacks ? { callbacks: run.callbacks } : {}),
@@ -134,21 +134,20 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
       let state = await graph.invoke({ dialogue }, config);
       const pending = (state.__interrupt__ as { value: ReviewRequest }[] | undefined)?.[0];
       if (pending && options.review) state = await graph.invoke(new Command({ resume: await options.review(pending.value) }), config);
-      const line = state.result as JudgeResult | undefined;
-      return line ?? unscored(dialogue, new Error(`the ${protocol.id} graph returned no result for dialogue ${dialogue.id}`));
+      return isJudgedLine(state.result) ? state.result : unscored(dialogue, new Error(`the ${protocol.id} graph returned no result line for dialogue ${dialogue.id}`));
     } catch (e) {
       if (isCallerError(e)) throw e;
       return unscored(dialogue, e);
     }
   };
 
-  const costOf = (line: JudgeResult): number | null => (price ? round6(costUsd({ input: line.meta.tokens?.input ?? 0, output: line.meta.tokens?.output ?? 0 }, price)) : null);
+  const costOf = (tokens: { input: number; output: number }): number | null => (price ? round6(costUsd(tokens, price)) : null);
 
   const finish = (line: JudgeResult, dialogue: Dialogue) => {
     const injected = injectionWarnings(dialogue);
     line.meta.warnings = [...(line.meta.warnings ?? []), ...injected];
     line.meta.config_hash = hash;
-    line.meta.cost_usd = costOf(line);
+    line.meta.cost_usd = costOf(line.meta.tokens);
     return { line, injected: injected.length > 0 };
   };
 

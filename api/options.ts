@@ -45,6 +45,6 @@ export function toConfigurable(options: JudgeOptions): Record<string, unknown> {
 }
 
 /** Whether these options ask the consensus graph to pause for a human reviewer. */
-export function wantsHumanReview(options: JudgeOptions): boolean {
-  return (options as { humanReview?: boolean }).humanReview === true;
+export function wantsHumanReview(settings: Readonly<Record<string, unknown>>): boolean {
+  return settings.humanReview === true;
 }

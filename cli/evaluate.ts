@@ -21,7 +21,7 @@ export function registerEvaluate(program: Command) {
   program
     .command("evaluate")
     .description("Judge every dialogue of a transcript file and write one JSON line per dialogue.")
-    .argument("<file>", "dialogues: USS tab-separated, the seeds' few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}) or '--- Turn N ---' text")
+    .argument("<file>", "dialogues: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}) or '--- Turn N ---' text")
     .addOption(new Option("--protocol <protocol>", "judging protocol").choices(PROTOCOL_IDS).default("panel" as const))
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL) or azure:<deployment>", "offline")

@@ -1,5 +1,6 @@
 import { END, Send, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ConfigurationSchema, ensureConfiguration } from "../judges/configuration.js";
+import { ConfigurationSchema } from "../judges/configuration.js";
+import { ensureConfiguration } from "../judges/run-configuration.js";
 import { assessor } from "../nodes/checklist/assessor.js";
 import { gate } from "../nodes/checklist/gate.js";
 import { score } from "../nodes/checklist/score.js";

@@ -59,7 +59,7 @@ const NO_SETTINGS = z.object({});
 /** THE list of protocols: builders, CLI choices, headline readers and report dispatch derive from it. */
 export const PROTOCOLS = {
   panel: {
-    id: "panel",
+    id: PANEL.protocol,
     description: "evaluator → critic → referee → score",
     defaultRubric: PANEL.defaultRubric,
     build: buildPanelGraph,
@@ -69,7 +69,7 @@ export const PROTOCOLS = {
     result: panelResult,
   },
   consensus: {
-    id: "consensus",
+    id: CONSENSUS.protocol,
     description: "strict ∥ generous → agreement? → debate round(s) → 0.6·strict + 0.4·generous; also reads candidate submissions {id, content}",
     defaultRubric: CONSENSUS.defaultRubric,
     build: buildConsensusGraph,
@@ -80,7 +80,7 @@ export const PROTOCOLS = {
     result: consensusResult,
   },
   checklist: {
-    id: "checklist",
+    id: CHECKLIST.protocol,
     description: "one assessor per criterion (parallel) → gate → YES/(YES+NO) score",
     defaultRubric: CHECKLIST.defaultRubric,
     build: buildChecklistGraph,
@@ -90,7 +90,7 @@ export const PROTOCOLS = {
     result: checklistResult,
   },
   barem: {
-    id: "barem",
+    id: BAREM.protocol,
     description: "one judge with the detailed barem and few-shot examples → score",
     defaultRubric: BAREM.defaultRubric,
     build: buildBaremGraph,

@@ -5,7 +5,7 @@ import { createChatModel } from "./chat-model.js";
 import type { Judge } from "./judge.js";
 import { formatModelSpec, parseModelSpec } from "./model-spec.js";
 import { loadRubric } from "../rubrics/load.js";
-import type { Rubric } from "../rubrics/schema.js";
+import { RubricSchema, type Rubric } from "../rubrics/schema.js";
 import { redact } from "../util/redact.js";
 import { readProviderEnv } from "./provider-env.js";
 import { ConfigError } from "./config-error.js";
@@ -14,7 +14,7 @@ import { RubricError } from "../rubrics/errors.js";
 /** What a graph run can be configured with (shown in LangGraph Studio). */
 export const ConfigurationSchema = z.object({
   model: z.string().default("offline").describe("`offline`, `openai:<model>` or `azure:<deployment>`"),
-  rubric: z.string().optional().describe("Built-in rubric id or path to a JSON/YAML rubric; the protocol's default when empty"),
+  rubric: z.union([z.string(), RubricSchema]).optional().describe("Built-in rubric id or path to a JSON/YAML rubric (or, in process, a rubric object); the protocol's default when empty"),
   blind: z.boolean().default(false).describe("Disable rules that read human ratings (agreement studies)"),
   onFailure: z.enum(["fallback", "unscored"]).default("fallback").describe("After retries: fall back to the offline judge, or leave the dialogue unscored"),
   baseUrl: z.string().optional().describe("OpenAI-compatible server URL (Ollama, vLLM, …)"),
@@ -47,10 +47,9 @@ export interface Configuration extends Omit<z.infer<typeof ConfigurationSchema>,
 export interface ProtocolDefaults {
   protocol: string;
   defaultRubric: string;
+  /** Every protocol there is, when the caller knows the list: a rubric naming another is refused. */
+  known?: readonly string[];
 }
-
-/** Where a configuration resolved once per run travels to the nodes (an in-process object, like `chatModel`). */
-const RESOLVED_KEY = "resolvedConfiguration";
 
 type Settings = z.infer<typeof ConfigurationSchema>;
 
@@ -83,6 +82,8 @@ function resolveJudge(settings: Settings, chatModel: BaseChatModel | undefined):
 
 /** Refuses a rubric written for other protocols, naming the ones it supports. */
 function checkProtocol(rubric: Rubric, defaults: ProtocolDefaults): void {
+  const unknown = defaults.known ? rubric.protocols.filter((p) => !defaults.known?.includes(p)) : [];
+  if (unknown.length > 0) throw new RubricError(rubric.id, `protocols: unknown protocol ${unknown.join(", ")}; protocols: ${defaults.known?.join(", ")}`);
   if (rubric.protocols.includes(defaults.protocol)) return;
   throw new RubricError(
     rubric.id,
@@ -90,11 +91,13 @@ function checkProtocol(rubric: Rubric, defaults: ProtocolDefaults): void {
   );
 }
 
-function rawConfigurable(config: RunnableConfig | undefined): Record<string, unknown> {
+/** `config.context` and `config.configurable` merged: where a run's settings arrive (Studio sends `context`). */
+export function rawConfigurable(config: RunnableConfig | undefined): Record<string, unknown> {
   return { ...((config as { context?: object } | undefined)?.context ?? {}), ...(config?.configurable ?? {}) };
 }
 
-function resolve(raw: Record<string, unknown> & ConfigurationExtras, defaults: ProtocolDefaults): Configuration {
+/** Every default filled from a run's settings, the rubric loaded and checked for the protocol, the judge ready to build. */
+export function resolveConfiguration(raw: Record<string, unknown> & ConfigurationExtras, defaults: ProtocolDefaults): Configuration {
   const rubricRef = raw.rubric ?? defaults.defaultRubric;
   const parsed = ConfigurationSchema.safeParse({ ...raw, rubric: typeof rubricRef === "string" ? rubricRef : undefined });
   if (!parsed.success) throw new ConfigError(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
@@ -111,45 +114,4 @@ function resolve(raw: Record<string, unknown> & ConfigurationExtras, defaults: P
       return (built ??= judge());
     },
   };
-}
-
-function isConfiguration(value: unknown): value is Configuration {
-  return typeof value === "object" && value !== null && "protocol" in value && "rubric" in value && "modelLabel" in value;
-}
-
-/**
- * The run's configuration: the one resolved for the whole run when the caller attached it
- * (`withResolvedConfiguration`), else every default filled from `config.configurable` (and
- * `config.context`), in one place.
- */
-export function ensureConfiguration(config: RunnableConfig | undefined, defaults: ProtocolDefaults): Configuration {
-  const raw = rawConfigurable(config);
-  const resolved = raw[RESOLVED_KEY];
-  if (isConfiguration(resolved) && resolved.protocol === defaults.protocol) return resolved;
-  return resolve(raw, defaults);
-}
-
-/** A `configurable` that carries its configuration resolved once, so no node resolves it again. */
-export function withResolvedConfiguration(configurable: Record<string, unknown>, configuration: Configuration): Record<string, unknown> {
-  return { ...configurable, [RESOLVED_KEY]: configuration };
-}
-
-/** The configuration a run's `configurable` carries, if it was resolved once for the run. */
-export function resolvedConfigurationOf(configurable: Record<string, unknown> | undefined): Configuration | undefined {
-  const resolved = configurable?.[RESOLVED_KEY];
-  return isConfiguration(resolved) ? resolved : undefined;
-}
-
-/** A configuration with a protocol's own fields added; the judge stays lazy (a spread would build the model). */
-export function extendConfiguration<E extends object>(base: Configuration, extra: E): Configuration & E {
-  return Object.defineProperties({ ...extra }, Object.getOwnPropertyDescriptors(base)) as Configuration & E;
-}
-
-/** A protocol's own settings (its zod schema's keys only), from `config.configurable` and `config.context`. */
-export function protocolSettings<S extends z.ZodObject>(config: RunnableConfig | undefined, schema: S, protocol: string): z.infer<S> {
-  const raw = rawConfigurable(config);
-  const picked = Object.fromEntries(Object.keys(schema.shape).filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
-  const parsed = schema.safeParse(picked);
-  if (!parsed.success) throw new ConfigError(`bad ${protocol} configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return parsed.data;
 }

@@ -1,6 +1,7 @@
 import { classifyRateLimitError } from "@langchain/core/utils/async_caller";
 import { z } from "zod";
-import { ConfigurationSchema, resolvedConfigurationOf } from "./configuration.js";
+import { ConfigurationSchema } from "./configuration.js";
+import { resolvedConfigurationOf } from "./run-configuration.js";
 import type { CallFailure, CallFailureKind } from "./checks/problems.js";
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Dialogue } from "../dialogues/dialogue.js";
 import { obj, type Json } from "./fields.js";
+import { ResultMeta } from "./meta.js";
 
 /**
  * The fields every result line has, whatever its protocol: what a results file is parsed with; the
@@ -14,6 +15,14 @@ export function resultLineSchema<P extends z.ZodType<string>>(protocol: P) {
     meta: z.looseObject({ protocol: protocol.optional(), rubric: z.string().optional() }).optional(),
   });
 }
+
+/** Every line the judge path returns or writes: the protocol's own fields (or the error), `meta` always. */
+export const JudgedLine = z.looseObject({
+  dialogue_id: Dialogue.shape.id,
+  status: z.literal("unscored").optional(),
+  meta: ResultMeta,
+});
+export type JudgedLine = z.infer<typeof JudgedLine>;
 
 /** An unscored line says so at the top (`status`) or in its meta. */
 export const isUnscored = (line: Json): boolean => line["status"] === "unscored" || obj(line["meta"])["status"] === "unscored";

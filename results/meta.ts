@@ -21,11 +21,12 @@ export const ResultMeta = z.object({
   /** Failed requests that were retried (rate limits, 5xx, timeouts, connection errors), by agent. */
   retries: z.array(z.object({ agent: z.string(), kind: z.string(), wait_ms: z.number() })),
   /**
-   * Set by the batch runner (`runs/`): the hash of everything that changes scores (protocol, rubric id
-   * and content, model, prompt version, blind, temperature, samples); `--resume` refuses other hashes.
+   * Set by the judge path (`api/judge-dialogue.ts`) on every line: the hash of everything that changes
+   * scores (protocol, rubric id and content, model, prompt version, blind, temperature, samples);
+   * `--resume` refuses other hashes.
    */
   config_hash: z.string().optional(),
-  /** Set by the batch runner: USD for this line's tokens at the price table's rate, null when unknown. */
+  /** Set by the judge path: USD for this line's tokens at the price table's rate, null when unknown. */
   cost_usd: z.number().nullable().optional(),
   /** Set by the batch runner with `--samples K` (K > 1): the spread across the K judgements. */
   stability: z.unknown().optional(),

@@ -6,12 +6,13 @@ import { rpmGate } from "../judges/rpm-gate.js";
 import { redact } from "../util/redact.js";
 import type { ConfigIdentity } from "../api/config-hash.js";
 import { createDialogueJudge, type DialogueJudge, type JudgeResult } from "../api/judge-dialogue.js";
-import { costUsd, type PriceTable } from "../api/prices.js";
+import type { PriceTable } from "../api/prices.js";
+import { round6 } from "../scoring/numbers.js";
 import { Budget } from "./budget.js";
 import { scanInput } from "./input-scan.js";
 import { pool } from "../util/pool.js";
 import { dropTornLine, idKey, scanResults } from "./resume.js";
-import { StabilityTally, stabilityOf } from "./stability.js";
+import { StabilityTally, stabilityOf, type LineStability } from "./stability.js";
 import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
 
 export type { BatchSummary } from "./summary.js";
@@ -55,9 +56,10 @@ interface Judged {
   costUsd: number;
   /** Instruction-like lines aimed at the judge were found in the dialogue. */
   injected: boolean;
+  /** `--samples K` (K > 1): the spread across the K judgements, also in the line's meta. */
+  stability?: LineStability;
 }
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 async function* notYetJudged(dialogues: AsyncIterable<Dialogue>, done: ReadonlySet<string>): AsyncGenerator<Dialogue> {
   for await (const dialogue of dialogues) if (!done.has(idKey(dialogue.id))) yield dialogue;
@@ -86,8 +88,7 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
     if (options.budgetUsd !== undefined && !price) {
       throw new ConfigError(`--budget needs the price of ${configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
     }
-    const costOf = (tokens: { input: number; output: number }): number | null => (price ? round6(costUsd(tokens, price)) : null);
-    return await judgeAll(file, options, { started, read, ids: input.ids, count: input.count, judge, identity, costOf, samples });
+    return await judgeAll(file, options, { started, read, ids: input.ids, count: input.count, judge, identity, samples });
   } finally {
     await gate?.stop();
   }
@@ -100,12 +101,12 @@ interface Run {
   count: number;
   judge: DialogueJudge;
   identity: ConfigIdentity;
-  costOf: (tokens: { input: number; output: number }) => number | null;
   samples: number;
 }
 
 async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<BatchSummary> {
-  const { started, judge: dialogueJudge, identity, costOf, samples } = run;
+  const { started, judge: dialogueJudge, identity, samples } = run;
+  const costOf = dialogueJudge.costOf;
   let done = new Set<string>();
   if (options.resumeFrom) {
     const scan = await scanResults(options.resumeFrom, { hash: dialogueJudge.hash, protocol: identity.protocol, rubric: identity.rubric, model: identity.model });
@@ -120,12 +121,14 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
   const budget = options.budgetUsd !== undefined ? new Budget(options.budgetUsd) : undefined;
 
   const judge = async (dialogue: Dialogue): Promise<Judged> => {
-    const results: JudgeResult[] = [];
-    for (let k = 0; k < samples; k++) results.push(await dialogueJudge.judgeOnce(dialogue));
-    const { line, injected } = dialogueJudge.finish(results[0] as JudgeResult, dialogue);
-    if (samples > 1) line.meta.stability = stabilityOf(results, costOf, dialogueJudge.configuration.rubric.overallKey);
+    const first = await dialogueJudge.judgeOnce(dialogue);
+    const results = [first];
+    for (let k = 1; k < samples; k++) results.push(await dialogueJudge.judgeOnce(dialogue));
+    const { line, injected } = dialogueJudge.finish(first, dialogue);
+    const stability = samples > 1 ? stabilityOf(results, costOf, dialogueJudge.configuration.rubric.overallKey) : undefined;
+    if (stability) line.meta.stability = stability;
     const cost = results.reduce((s, r) => s + (costOf(r.meta.tokens) ?? 0), 0);
-    return { line, samples: results, costUsd: cost, injected };
+    return { line, samples: results, costUsd: cost, injected, ...(stability ? { stability } : {}) };
   };
 
   const progress = (): BatchProgress => ({
@@ -149,13 +152,13 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
       }
       break;
     }
-    const { line, samples: all, costUsd: cost, injected } = step.value;
+    const { line, samples: all, costUsd: cost, injected, stability } = step.value;
     for (const sample of all) addEvents(summary, sample);
     addLine(summary, line);
     if (injected) summary.injectionFlagged++;
     if (summary.costUsd !== null) summary.costUsd = round6(summary.costUsd + cost);
     budget?.finish(cost);
-    if (tally && line.meta?.stability) tally.add(line.meta.stability as Parameters<StabilityTally["add"]>[0]);
+    if (tally && stability) tally.add(stability);
     await options.write(`${redact(JSON.stringify(line))}\n`);
     options.onProgress?.(summary.judged, summary.total, progress());
   }

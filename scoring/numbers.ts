@@ -7,6 +7,11 @@ export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** Six decimals: the precision of US-dollar costs in lines and summaries. */
+export function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
 /** `98.00`, `0.40`: the two-decimal style of the original prompts' `weighted_calc`. */
 export function fixed2(value: number): string {
   return clean(value).toFixed(2);

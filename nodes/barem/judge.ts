@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { checkJudgement, judgeSchema } from "./judge-contract.js";
 import { type BaremState } from "./state.js";
 import { offlineJudgement } from "./offline-judge.js";

@@ -8,7 +8,7 @@ import { RuleFiringEntry } from "../../results/rule-firing.js";
 import { DEFAULT_OVERALL_KEY, type ResultSpec } from "../../results/spec.js";
 
 /**
- * What the barem's score node writes (seed 002): besides these fields, one `{ score, justification }`
+ * What the barem's score node writes (docs/protocols.md#barem): besides these fields, one `{ score, justification }`
  * per rubric criterion and the recomputed overall under the rubric's overallKey, all at the top level.
  */
 export const BaremResultLine = z.looseObject({

@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { turnBlocks } from "../../dialogues/turn-blocks.js";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { isConfigError } from "../../judges/config-error.js";
 import { AssessorOutput, checkAssessment } from "./assessor-contract.js";
 import { AssessorInput, type ChecklistState } from "./state.js";

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { applyGate } from "./rules.js";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { type ChecklistState } from "./state.js";
 import { CHECKLIST } from "./defaults.js";
 

@@ -5,7 +5,7 @@ import { ResultMeta } from "../../results/meta.js";
 import type { ResultSpec } from "../../results/spec.js";
 import { CheckAnswer } from "./assessment.js";
 
-/** What the checklist's score node writes (seed 003): every criterion's answer, the gate, the ratio and the pass mark. */
+/** What the checklist's score node writes (docs/protocols.md#checklist): every criterion's answer, the gate, the ratio and the pass mark. */
 export const ChecklistResultLine = z.looseObject({
   dialogue_id: Dialogue.shape.id,
   criteria: z.array(

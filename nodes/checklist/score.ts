@@ -1,11 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { GateOutcome } from "./rules.js";
 import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "./score-rules.js";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { buildMeta } from "../../results/meta.js";
 import { unscoredLine } from "../../results/unscored.js";
 import { type ChecklistState } from "./state.js";
 import { CHECKLIST } from "./defaults.js";
+import type { ChecklistResultLine } from "./result-line.js";
 
 /**
  * The checklist's last node: YES / (YES + NO), the gate and the pass mark, all in code. A dialogue
@@ -36,6 +37,6 @@ export function score(state: typeof ChecklistState.State, config: LangGraphRunna
       passed: scored.passed,
       pass_threshold: scored.pass_threshold,
       meta: buildMeta(metaInput),
-    },
+    } satisfies ChecklistResultLine,
   };
 }

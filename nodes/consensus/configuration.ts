@@ -1,6 +1,8 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
-import { ConfigurationSchema, ensureConfiguration, extendConfiguration, protocolSettings, type Configuration } from "../../judges/configuration.js";
+import { ConfigurationSchema, type Configuration } from "../../judges/configuration.js";
+import { ensureConfiguration, extendConfiguration } from "../../judges/run-configuration.js";
+import { protocolSettings } from "../../judges/protocol-settings.js";
 import { ConfigError } from "../../judges/config-error.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { CONSENSUS, CONSENSUS_DEFAULTS as D } from "./defaults.js";

@@ -6,6 +6,7 @@ import type { ConsensusAgentOutput } from "./contracts.js";
 import { buildMeta } from "../../results/meta.js";
 import { unscoredLine } from "../../results/unscored.js";
 import type { ConsensusState } from "./state.js";
+import type { ConsensusResultLine } from "./result-line.js";
 
 /**
  * The last node (pure): final = 0.6 × S + 0.4 × G on every path, the individual result of docs/protocols.md#consensus plus
@@ -29,5 +30,5 @@ export function consensusScore(state: typeof ConsensusState.State, config: LangG
     debate: state.debate,
     rounds: state.round,
   });
-  return { result: { ...result, meta: buildMeta(metaInput) } };
+  return { result: { ...result, meta: buildMeta(metaInput) } satisfies ConsensusResultLine };
 }

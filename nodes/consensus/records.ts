@@ -44,6 +44,7 @@ export type DebateRecord = z.infer<typeof DebateRecord>;
 export function debateRecords(debate: readonly DebateRound[], checks: readonly AgreementCheck[]): DebateRecord[] {
   return debate.map((round) => {
     const check = checks.find((c) => c.round === round.round);
-    return { ...round, difference: check?.difference ?? Number.NaN, agreed: check?.agreed ?? false };
+    if (!check) throw new Error(`debate round ${round.round} has no agreement check: the agreement node runs after every round`);
+    return { ...round, difference: check.difference, agreed: check.agreed };
   });
 }

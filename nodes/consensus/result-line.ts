@@ -4,11 +4,11 @@ import { fieldAt, num, objects } from "../../results/fields.js";
 import { ResultMeta } from "../../results/meta.js";
 import { rubricRange } from "../../results/range.js";
 import type { ResultSpec } from "../../results/spec.js";
-import { DebateRound } from "./records.js";
+import { DebateRecord } from "./records.js";
 
 const AgentReasoning = z.object({ overall_reasoning: z.string(), criteria_reasoning: z.record(z.string(), z.string()) });
 
-/** What the consensus score node writes (seed 004's individual result), with the reviewer's decision when one was asked. */
+/** What the consensus score node writes (the individual result of docs/protocols.md#consensus), with the reviewer's decision when one was asked. */
 export const ConsensusResultLine = z.looseObject({
   dialogue_id: Dialogue.shape.id,
   /** 0.6 × strict + 0.4 × generous, or the reviewer's override. */
@@ -29,7 +29,7 @@ export const ConsensusResultLine = z.looseObject({
     consensus_method: z.enum(["agreement", "weighted_average"]),
   }),
   agent_detailed_reasoning: z.object({ agent_a_strict: AgentReasoning, agent_b_generous: AgentReasoning }),
-  debate: z.array(DebateRound),
+  debate: z.array(DebateRecord),
   human_review: z
     .object({
       decision: z.enum(["accept", "override"]),

@@ -9,10 +9,10 @@ export function needsHumanReview(input: { humanReview: boolean; check: Agreement
   return input.result !== undefined && input.result.status !== "unscored";
 }
 
-/** What the paused run shows the reviewer (the interrupt's value). */
 /** What a paused consensus run asks its reviewer. */
 export type ReviewRequest = ReturnType<typeof reviewRequest>;
 
+/** What the paused run shows the reviewer (the interrupt's value). */
 export function reviewRequest(result: Record<string, unknown>, check: AgreementCheck, bounds: Bounds) {
   const metadata = result.consensus_metadata as { rounds_conducted?: number } | undefined;
   return {

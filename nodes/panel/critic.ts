@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { checkCritique, critiqueByCriterion, CriticOutput } from "./critic-contract.js";
 import type { EvaluatorOutput } from "./evaluator-contract.js";
 import { panelTools } from "./tools.js";

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { checkEvaluation, evaluatorSchema } from "./evaluator-contract.js";
 import { panelTools } from "./tools.js";
 import { offlineEvaluation } from "./offline-evaluator.js";

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import type { EvaluatorOutput } from "./evaluator-contract.js";
 import type { PanelState } from "./state.js";
 import { referee as decide } from "./referee-rules.js";

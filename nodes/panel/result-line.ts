@@ -14,7 +14,7 @@ const Quote = z.object({ quote: z.string(), verified: z.boolean(), turn: z.numbe
 /** A verdict block: `{ <criterion>: verdict }` plus numbers (`numeric_weighted_average`, the overall under the rubric's overallKey). */
 const verdicts = <V extends z.ZodType>(verdict: V) => z.record(z.string(), z.union([verdict, z.number()]));
 
-/** What the panel's score node writes (seed 000 plus the audit). */
+/** What the panel's score node writes (docs/protocols.md#panel-output, plus the audit). */
 export const PanelResultLine = z.looseObject({
   dialogue_id: Dialogue.shape.id,
   /** The evaluator's scores as given (a criterion it left out has neither score nor justification). */

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ensureConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration } from "../../judges/run-configuration.js";
 import type { EvaluatorOutput } from "./evaluator-contract.js";
 import { buildMeta } from "../../results/meta.js";
 import { unscoredLine } from "../../results/unscored.js";
@@ -7,6 +7,7 @@ import type { PanelState } from "./state.js";
 import type { RefereeOutcome } from "./referee-rules.js";
 import { scorePanel } from "./score-panel.js";
 import { PANEL } from "./defaults.js";
+import type { PanelResultLine } from "./result-line.js";
 
 /** The panel's last node: pure arithmetic from the rubric, or an `unscored` line when an agent failed. */
 export function score(state: typeof PanelState.State, config: LangGraphRunnableConfig): typeof PanelState.Update {
@@ -24,5 +25,5 @@ export function score(state: typeof PanelState.State, config: LangGraphRunnableC
     referee: state.resolution as RefereeOutcome,
     blind,
   });
-  return { result: { ...scored, meta: buildMeta(metaInput) } };
+  return { result: { ...scored, meta: buildMeta(metaInput) } satisfies PanelResultLine };
 }

@@ -46,6 +46,10 @@ describe("createJudge and the per-protocol builders", () => {
       expect.objectContaining({ name: "RubricError", message: 'rubric customer-service: is written for the panel protocol, not consensus: use --rubric customer-service-5 (the consensus default) or add "consensus" to the rubric\'s protocols' }),
     );
     expect(() => createConsensusGraph({ rubric: rubricFor("customer-service", "consensus") })).toThrow(/needs a rubric with a continuous scale/);
+    // A misspelt protocol in a rubric file is named, with the protocols there are.
+    expect(() => createPanelGraph({ rubric: rubricFor("customer-service", "pannel") })).toThrow(
+      expect.objectContaining({ name: "RubricError", message: "rubric customer-service: protocols: unknown protocol pannel; protocols: panel, consensus, checklist, barem" }),
+    );
     expect(() => createJudge({ protocol: "barem", model: "openai:gpt-4o-mini", baseUrl: undefined })).toThrow(expect.objectContaining({ name: "ConfigError", message: expect.stringMatching(/no API key/) }));
     expect(() => createConsensusGraph({ weights: { strict: 0.7, generous: 0.4 } })).toThrow(expect.objectContaining({ name: "ConfigError" }));
   });

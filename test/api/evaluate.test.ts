@@ -107,7 +107,21 @@ describe("evaluateMany", () => {
         dialogue_id: "refund-resolved",
         status: "unscored",
         error: { agent: "panel", kind: "error", message: "client exploded with key [redacted]" },
-        meta: expect.objectContaining({ protocol: "panel", rubric: "customer-service", model: "injected", status: "unscored", calls: 0, fallbacks: [], config_hash: expect.stringMatching(/^[0-9a-f]{16}$/), cost_usd: null }),
+        meta: {
+          protocol: "panel",
+          rubric: "customer-service",
+          model: "injected",
+          status: "unscored",
+          tokens: { input: 0, output: 0, total: 0 },
+          latency_ms: 0,
+          calls: 0,
+          fallbacks: [],
+          invalid_outputs: [],
+          warnings: [],
+          retries: [],
+          config_hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+          cost_usd: null,
+        },
       },
     ]);
     await expect(collect(evaluateMany(EXAMPLES, { rubric: "no-such-rubric" }))).rejects.toThrow(expect.objectContaining({ name: "RubricError" }));

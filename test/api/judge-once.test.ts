@@ -2,9 +2,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { describe, expect, it, vi } from "vitest";
 import { createChatModel } from "../../judges/chat-model.js";
-import { ensureConfiguration, withResolvedConfiguration } from "../../judges/configuration.js";
+import { ensureConfiguration, withResolvedConfiguration } from "../../judges/run-configuration.js";
 import { retrySettingsOf } from "../../judges/retry.js";
-import { evaluateMany } from "../../index.js";
+import { MemorySaver } from "@langchain/langgraph";
+import type { Dialogue } from "../../dialogues/dialogue.js";
+import { loadRubric } from "../../rubrics/load.js";
+import { createPanelGraph, evaluateDialogue, evaluateMany } from "../../index.js";
 import { EXAMPLES } from "./helpers.js";
 
 vi.mock("../../judges/chat-model.js", async (importOriginal) => {
@@ -28,5 +31,27 @@ describe("configuration resolved once per run", () => {
     const config: LangGraphRunnableConfig = { context: { retryBaseMs: 7, retryMaxMs: 70, maxRetries: 5 } };
     const configuration = ensureConfiguration(config, { protocol: "panel", defaultRubric: "customer-service" });
     expect(retrySettingsOf(withResolvedConfiguration({}, configuration)).settings).toEqual({ maxRetries: 5, timeoutMs: 60_000, retryBaseMs: 7, retryMaxMs: 70, maxRetryAfterMs: 60_000 });
+  });
+});
+
+describe("the judge path with in-process options", () => {
+  const dialogue = EXAMPLES[0] as Dialogue;
+
+  it("takes a rubric object", async () => {
+    const line = await evaluateDialogue(dialogue, { rubric: loadRubric("ccpe-strict") });
+    expect(line.meta).toMatchObject({ status: "scored", rubric: "ccpe-strict" });
+  });
+
+  it("takes a checkpointer without human review (each dialogue on its own thread)", async () => {
+    const checkpointer = new MemorySaver();
+    const lines = [await evaluateDialogue(dialogue, { checkpointer }), await evaluateDialogue(dialogue, { checkpointer })];
+    expect(lines.map((l) => l.meta.status)).toEqual(["scored", "scored"]);
+  });
+
+  it("lets one run of a bound graph override a setting: the graph's own configuration is not reused then", async () => {
+    const graph = createPanelGraph({ rubric: "customer-service" });
+    const bound = (await graph.invoke({ dialogue })).result as { meta: { rubric: string } };
+    const overridden = (await graph.invoke({ dialogue }, { configurable: { rubric: "ccpe-strict" } })).result as { meta: { rubric: string } };
+    expect([bound.meta.rubric, overridden.meta.rubric]).toEqual(["customer-service", "ccpe-strict"]);
   });
 });
