@@ -4,7 +4,7 @@ import { PROMPT_VERSION } from "../judges/prompt/version.js";
 import type { Rubric } from "../rubrics/schema.js";
 
 /** Configurable keys that change how a run behaves, not what a line says: left out of the hash. */
-const OPERATIONAL = new Set(["model", "rubric", "baseUrl", "timeoutMs", "maxRetries", "onFailure", "retryBaseMs", "retryMaxMs", "maxRetryAfterMs"]);
+const OPERATIONAL = new Set(["model", "rubric", "baseUrl", "timeoutMs", "maxRetries", "onFailure", "retryBaseMs", "retryMaxMs", "maxRetryAfterMs", "maxInputTokens", "outputMode"]);
 
 /** Everything that changes a result line's scores; its hash is each line's `meta.config_hash`. */
 export interface ConfigIdentity {

@@ -6,6 +6,9 @@ import { isDialogueParseError } from "../dialogues/errors.js";
 import type { ProtocolEntry } from "../graphs/registry.js";
 import { ConfigError, isConfigError } from "../judges/config-error.js";
 import { type Configuration } from "../judges/configuration.js";
+import { CallBreaker, DEFAULT_BREAKER_LIMIT } from "../judges/call-breaker.js";
+import { PROBE_DIALOGUE, probeModel } from "../judges/probe.js";
+import { outputModeChoiceOf, withOutputModeChoice } from "../judges/output-mode.js";
 import { withResolvedConfiguration } from "../judges/run-configuration.js";
 import { isInputError } from "../nodes/input-error.js";
 import type { ReviewDecisionInput } from "../nodes/consensus/review-decision.js";
@@ -19,6 +22,7 @@ import { resolveRun } from "./builders.js";
 import { wantsHumanReview } from "./options.js";
 import { configHash, configIdentity, type ConfigIdentity } from "./config-hash.js";
 import { injectionWarnings } from "./injection.js";
+import { createInputSizeCheck } from "./input-size.js";
 import { costUsd, loadPrices, priceFor, type Price, type PriceTable } from "./prices.js";
 import { traceConfig, type RunLabels } from "./trace.js";
 
@@ -45,6 +49,8 @@ export interface DialogueJudgeOptions {
   review?: (request: ReviewRequest) => ReviewDecisionInput | Promise<ReviewDecisionInput>;
   /** Persists each run's state per `thread_id` (human review; a `MemorySaver` when left out). */
   checkpointer?: BaseCheckpointSaver;
+  /** Consecutive calls failing the same shared way that stop the run (default 5; 0: never). */
+  breakerLimit?: number;
 }
 
 /** A protocol, configured once, ready to judge dialogue after dialogue. */
@@ -66,6 +72,8 @@ export interface DialogueJudge {
   judge(dialogue: Dialogue, run?: DialogueRun): Promise<JudgeResult>;
   /** USD for these tokens, null when the model has no price. */
   costOf(tokens: { input: number; output: number }): number | null;
+  /** One call of the protocol's first agent on a short dialogue; throws a ConfigError saying what to fix when the model cannot answer. Nothing to do for the offline judge. With `outputMode: "auto"`, settles the run's output mode and returns a line naming it. */
+  probe(): Promise<string | undefined>;
 }
 
 /** Errors of the caller (bad input, configuration or rubric): they stop a run instead of becoming an unscored line. */
@@ -104,12 +112,17 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
   const price = priceFor(configuration.modelLabel, options.prices ?? loadPrices());
   const labels: RunLabels = { protocol: protocol.id, rubric: configuration.rubric.id, model: configuration.modelLabel };
   const checkpointer = options.checkpointer ?? (humanReview ? new MemorySaver() : undefined);
-  const configurable = withResolvedConfiguration(options.configurable, configuration);
+  const breakerLimit = options.breakerLimit ?? DEFAULT_BREAKER_LIMIT;
+  const breaker = configuration.modelLabel !== "offline" && breakerLimit > 0 ? new CallBreaker(breakerLimit) : undefined;
+  // `--output-mode`: one choice for the whole run, which the probe narrows when the mode is `auto`.
+  const configurable = withResolvedConfiguration(withOutputModeChoice(breaker ? { ...options.configurable, callBreaker: breaker } : options.configurable, configuration.outputMode), configuration);
   // A checkpointer keeps each run's state under its own thread.
   const configurableOfRun = () => (checkpointer ? { ...configurable, thread_id: randomUUID() } : configurable);
   const graph = protocol.build().compile(checkpointer ? { checkpointer } : {});
   // The root run of every dialogue's trace is named after the protocol.
   graph.name = protocol.id;
+  // `maxInputTokens` / the model's window: a dialogue whose requests would not fit is never sent (api/input-size.ts).
+  const sizeCheck = createInputSizeCheck(protocol, options.configurable, configuration);
 
   const unscored = (dialogue: Dialogue, error: unknown): JudgeResult =>
     unscoredLine({
@@ -131,6 +144,8 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
       ...(run.signal ? { signal: run.signal } : {}),
     };
     try {
+      const tooLong = await sizeCheck?.(dialogue);
+      if (tooLong) return unscoredLine({ dialogueId: dialogue.id, protocol: protocol.id, rubric: configuration.rubric.id, model: configuration.modelLabel, error: tooLong });
       let state = await graph.invoke({ dialogue }, config);
       const pending = (state.__interrupt__ as { value: ReviewRequest }[] | undefined)?.[0];
       if (pending && options.review) state = await graph.invoke(new Command({ resume: await options.review(pending.value) }), config);
@@ -162,5 +177,11 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     finish,
     costOf,
     judge: async (dialogue, run) => finish(await judgeOnce(dialogue, run), dialogue).line,
+    probe: async () => {
+      if (configuration.judge.kind === "offline") return undefined;
+      const { callBreaker: _breaker, ...probeConfigurable } = configurable;
+      const call = () => protocol.probe(configuration, PROBE_DIALOGUE, { configurable: probeConfigurable, runName: `${protocol.id}:probe` });
+      return probeModel(call, configuration.modelLabel, configuration.baseUrl, outputModeChoiceOf(configurable));
+    },
   };
 }

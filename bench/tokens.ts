@@ -1,9 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { Tiktoken } from "js-tiktoken/lite";
-import o200k from "js-tiktoken/ranks/o200k_base";
-import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { z } from "zod";
 import { CriticOutput } from "../nodes/panel/critic-contract.js";
 import { evaluatorSchema } from "../nodes/panel/evaluator-contract.js";
@@ -12,9 +9,9 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { formatTranscript } from "../dialogues/format.js";
 import { readDialogues } from "../dialogues/read.js";
 import { offlineEvaluation } from "../nodes/panel/offline-evaluator.js";
-import type { RoleTool } from "../judges/run-agent.js";
 import { criticMessages, evaluatorMessages } from "../nodes/panel/prompts.js";
 import { loadRubric } from "../rubrics/load.js";
+import { countTokens, toolsText } from "../api/token-count.js";
 import type { Figure } from "./figures.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -33,11 +30,6 @@ function commonPrefix(a: string, b: string): string {
   return a.slice(0, i);
 }
 
-/** The tools array as the OpenAI client sends it (`bindTools(…, { strict: true })`). */
-function wireTools(tools: readonly RoleTool[]): string {
-  return JSON.stringify(tools.map((t) => convertToOpenAITool({ name: t.name, description: t.description, schema: t.schema }, { strict: true })));
-}
-
 /**
  * Input tokens (o200k, offline) of the panel's calls on a dialogue — their messages and the tool
  * definitions each call sends (the panel's whole toolset, `nodes/panel/tools.ts`) — against
@@ -49,10 +41,9 @@ function wireTools(tools: readonly RoleTool[]): string {
  */
 export async function panelTokens(seedsDir: string | undefined): Promise<Figure[]> {
   const seed = seed000(seedsDir);
-  const encoder = new Tiktoken(o200k);
-  const count = (text: string) => encoder.encode(text).length;
+  const count = (text: string) => countTokens(text);
   const rubric = loadRubric("customer-service");
-  const tools = wireTools(panelTools(rubric));
+  const tools = toolsText(panelTools(rubric));
   const toolTokens = count(tools);
   const dialogues: Dialogue[] = [];
   for (const file of ["examples/customer-service.jsonl", "examples/preference-elicitation.tsv"]) for await (const d of readDialogues(join(ROOT, file))) dialogues.push(d);

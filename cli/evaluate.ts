@@ -2,9 +2,12 @@ import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { ConfigError } from "../judges/config-error.js";
+import { OUTPUT_MODES } from "../judges/configuration.js";
 import { compareCandidates } from "../nodes/consensus/compare.js";
 import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
+import { dryRun, formatDryRun } from "../runs/dry-run.js";
+import { formatResumePlan, type ResumePlan } from "../runs/resume.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
 import { loadPrices } from "../api/prices.js";
 import { formatSummary } from "../runs/summary.js";
@@ -28,6 +31,7 @@ export function registerEvaluate(program: Command) {
     .option("--base-url <url>", "OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama (overrides OPENAI_BASE_URL)")
     .option("--out <results.jsonl>", "write the JSON lines to this file instead of stdout (each line appended whole)")
     .option("--resume", "with --out: keep the lines already there and judge only the dialogues they lack (same protocol, rubric, model, prompt version and settings)", false)
+    .option("--retry-fallbacks", "with --resume: also judge again the lines where an agent fell back to the offline judge (meta.fallbacks)", false)
     .option("--concurrency <n>", "dialogues judged at the same time", positiveInt("--concurrency"), 4)
     .option("--rpm <n>", "at most this many model requests per minute (retries included), evenly spaced", positiveInt("--rpm"))
     .option("--compare", "consensus only: judge every candidate, then print one JSON object {comparison_summary, individual_results} instead of JSON lines", false)
@@ -37,7 +41,16 @@ export function registerEvaluate(program: Command) {
     .addOption(new Option("--on-failure <mode>", "when an LLM call still fails after retries: use the offline judge (fallback) or leave the dialogue unscored").choices(["fallback", "unscored"] as const).default("fallback" as const))
     .option("--timeout <ms>", "per-call timeout in milliseconds", positiveInt("--timeout"), 60_000)
     .option("--max-retries <n>", "retries per call after a rate limit (429, with or without Retry-After), a 5xx, a timeout or a connection error", nonNegativeInt("--max-retries"), 2)
+    .addOption(
+      new Option("--output-mode <mode>", "how calls ask for structured answers: tools (forced tool call), json_schema, json (JSON mode, schema in the prompt), text (schema in the prompt, first JSON object read); auto: the best the server accepts, found by the probe (tools with --no-probe)")
+        .choices(OUTPUT_MODES)
+        .default("auto" as const),
+    )
     .option("--retry-base <ms>", "first backoff step in ms, doubled on each retry, with jitter; a Retry-After header waits at least as long", nonNegativeInt("--retry-base"), 1_000)
+    .option("--no-probe", "skip the one probe call that checks, before the first dialogue, that the model answers the protocol's output contract")
+    .option("--max-consecutive-failures <n>", "stop the run (exit 2, lines kept, resumable) when this many calls in a row fail the same way after their retries (0: never)", nonNegativeInt("--max-consecutive-failures"), 5)
+    .option("--max-input-tokens <n>", "largest input of one request; a dialogue that needs more is not sent and is unscored (too_long) (default: the model's entry in api/context-windows.json, else 12288; none for offline)", positiveInt("--max-input-tokens"))
+    .option("--dry-run", "send nothing: read and check the file, then print the dialogues, calls, estimated input/output tokens, dialogues over the input limit and cost for the whole file (--summary-json also writes it)", false)
     .option("--budget <usd>", "stop launching dialogues before the estimated spend passes this many US dollars (exit code 3, resumable)", positiveNumber("--budget"))
     .option("--prices <file>", "JSON price table {\"models\": {\"<model>\": {\"input\": <USD per 1M tokens>, \"output\": …}}} over the bundled one")
     .addOption(new Option("--progress <mode>", "progress on stderr: a bar on a terminal, plain lines otherwise (auto)").choices(["auto", "bar", "lines", "none"] as const).default("auto" as const))
@@ -61,23 +74,41 @@ ${EXIT_CODES}`,
         if (opts.compare && opts.protocol !== "consensus") throw new InvalidArgumentError("--compare needs --protocol consensus");
         if (opts.resume && !opts.out) throw new ConfigError("--resume needs --out <results.jsonl>: the file whose lines are kept");
         if (opts.resume && opts.compare) throw new ConfigError("--resume cannot be combined with --compare");
+        if (opts.retryFallbacks && !opts.resume) throw new ConfigError("--retry-fallbacks needs --resume --out <results.jsonl>: it picks which lines of that file are judged again");
+        const configurable = {
+          model: opts.model,
+          ...(opts.rubric ? { rubric: opts.rubric } : {}),
+          ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+          blind: opts.blind,
+          onFailure: opts.onFailure,
+          timeoutMs: opts.timeout,
+          maxRetries: opts.maxRetries,
+          outputMode: opts.outputMode,
+          retryBaseMs: opts.retryBase,
+          temperature: opts.temperature,
+          ...(opts.maxInputTokens ? { maxInputTokens: opts.maxInputTokens } : {}),
+        };
+        // A plain resume is told by the summary ("resumed: N already done"); lines judged again, here.
+        const announceResume = (plan: ResumePlan) => {
+          if (plan.redo.unscored + plan.redo.fallback > 0) process.stderr.write(`${formatResumePlan(plan, opts.out ?? "")}\n`);
+        };
+        if (opts.dryRun) {
+          const estimate = await dryRun(file, { protocol, configurable, samples: opts.samples, prices: loadPrices(opts.prices) });
+          progress.stop();
+          await toStdout(formatDryRun(estimate));
+          if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ dry_run: estimate }, null, 2)}\n`);
+          return;
+        }
         const collected: Record<string, unknown>[] = [];
         const summary = await evaluateFile(file, {
           protocol,
           concurrency: opts.concurrency,
-          configurable: {
-            model: opts.model,
-            ...(opts.rubric ? { rubric: opts.rubric } : {}),
-            ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
-            blind: opts.blind,
-            onFailure: opts.onFailure,
-            timeoutMs: opts.timeout,
-            maxRetries: opts.maxRetries,
-            retryBaseMs: opts.retryBase,
-            temperature: opts.temperature,
-          },
+          configurable,
           samples: opts.samples,
-          ...(opts.resume && opts.out ? { resumeFrom: opts.out } : {}),
+          probe: opts.probe,
+          onProbe: (note: string) => process.stderr.write(`${note}\n`),
+          breakerLimit: opts.maxConsecutiveFailures,
+          ...(opts.resume && opts.out ? { resumeFrom: opts.out, retryFallbacks: opts.retryFallbacks, onResume: announceResume } : {}),
           ...(opts.rpm ? { rpm: opts.rpm } : {}),
           ...(opts.budget ? { budgetUsd: opts.budget } : {}),
           prices: loadPrices(opts.prices),
@@ -101,7 +132,7 @@ ${EXIT_CODES}`,
         if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ ...summary, out: opts.out ?? null }, null, 2)}\n`);
         process.stderr.write(`${redact(formatSummary(summary, opts.out))}\n`);
         if (summary.budgetStop) process.exitCode = 3;
-        else if (summary.unscored > 0) process.exitCode = 1;
+        else if (summary.unscored > 0 || summary.withFallback > 0) process.exitCode = 1;
       } catch (e) {
         progress.stop();
         reportError(e);

@@ -2,17 +2,23 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCheckpointSaver, Command } from "@langchain/langgraph";
 import { z } from "zod";
 import type { Dialogue } from "../dialogues/dialogue.js";
+import type { Configuration } from "../judges/configuration.js";
+import type { AgentResult } from "../judges/run-agent.js";
 import type { ResultSpec } from "../results/spec.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { BAREM, checkBaremRubric } from "../nodes/barem/defaults.js";
+import { baremProbe } from "../nodes/barem/probe.js";
 import { baremResult } from "../nodes/barem/result-line.js";
 import { CHECKLIST, checkChecklistRubric } from "../nodes/checklist/defaults.js";
+import { checklistProbe } from "../nodes/checklist/probe.js";
 import { checklistResult } from "../nodes/checklist/result-line.js";
 import { ConsensusSettingsSchema, scoreBounds } from "../nodes/consensus/configuration.js";
 import { CONSENSUS } from "../nodes/consensus/defaults.js";
+import { consensusProbe } from "../nodes/consensus/probe.js";
 import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
 import { checkPanelRubric, PANEL } from "../nodes/panel/defaults.js";
+import { panelProbe } from "../nodes/panel/probe.js";
 import { panelResult } from "../nodes/panel/result-line.js";
 import { buildBaremGraph } from "./barem.js";
 import { ASSESSOR_CONCURRENCY, buildChecklistGraph } from "./checklist.js";
@@ -52,6 +58,8 @@ export interface ProtocolEntry {
   readInput?: (file: string) => AsyncIterable<Dialogue>;
   /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
   result: ResultSpec;
+  /** The one call a run makes before its first dialogue to check the model answers the protocol's contract. */
+  probe: (configuration: Configuration, dialogue: Dialogue, config: RunnableConfig) => Promise<AgentResult<unknown>>;
 }
 
 const NO_SETTINGS = z.object({});
@@ -67,6 +75,7 @@ export const PROTOCOLS = {
     settings: NO_SETTINGS,
     runConfig: {},
     result: panelResult,
+    probe: panelProbe,
   },
   consensus: {
     id: CONSENSUS.protocol,
@@ -78,6 +87,7 @@ export const PROTOCOLS = {
     runConfig: {},
     readInput: readConsensusInput,
     result: consensusResult,
+    probe: consensusProbe,
   },
   checklist: {
     id: CHECKLIST.protocol,
@@ -88,6 +98,7 @@ export const PROTOCOLS = {
     settings: NO_SETTINGS,
     runConfig: { maxConcurrency: ASSESSOR_CONCURRENCY },
     result: checklistResult,
+    probe: checklistProbe,
   },
   barem: {
     id: BAREM.protocol,
@@ -98,6 +109,7 @@ export const PROTOCOLS = {
     settings: NO_SETTINGS,
     runConfig: {},
     result: baremResult,
+    probe: baremProbe,
   },
 } as const satisfies Record<ProtocolId, ProtocolEntry>;
 

@@ -1,5 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AzureChatOpenAI, ChatOpenAI } from "@langchain/openai";
+import { JudgeAzureChatOpenAI, JudgeChatOpenAI } from "./openai-tool-calls.js";
 import type { ModelSpec } from "./model-spec.js";
 
 /**
@@ -29,7 +29,7 @@ export interface ProviderSettings {
 export function createChatModel(spec: Exclude<ModelSpec, { provider: "offline" }>, settings: ProviderSettings): BaseChatModel {
   const common = { temperature: settings.temperature, timeout: settings.timeoutMs, maxRetries: 0, onFailedAttempt: handBack };
   if (spec.provider === "azure") {
-    return new AzureChatOpenAI({
+    return new JudgeAzureChatOpenAI({
       ...common,
       azureOpenAIApiKey: settings.apiKey,
       azureOpenAIApiInstanceName: settings.azureInstance,
@@ -38,7 +38,7 @@ export function createChatModel(spec: Exclude<ModelSpec, { provider: "offline" }
       ...(settings.baseUrl ? { azureOpenAIBasePath: settings.baseUrl } : {}),
     });
   }
-  return new ChatOpenAI({
+  return new JudgeChatOpenAI({
     ...common,
     model: spec.model,
     // Compatible servers (Ollama, vLLM) accept any key; the client insists on one.

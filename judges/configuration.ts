@@ -11,6 +11,9 @@ import { readProviderEnv } from "./provider-env.js";
 import { ConfigError } from "./config-error.js";
 import { RubricError } from "../rubrics/errors.js";
 
+/** `--output-mode`: how a call asks for its role's structured answer (judges/output-mode.ts). */
+export const OUTPUT_MODES = ["auto", "tools", "json_schema", "json", "text"] as const;
+
 /** What a graph run can be configured with (shown in LangGraph Studio). */
 export const ConfigurationSchema = z.object({
   model: z.string().default("offline").describe("`offline`, `openai:<model>` or `azure:<deployment>`"),
@@ -24,6 +27,11 @@ export const ConfigurationSchema = z.object({
   retryMaxMs: z.number().min(0).default(30_000).describe("Largest backoff step in milliseconds"),
   maxRetryAfterMs: z.number().min(0).default(60_000).describe("Longest Retry-After honoured; a longer one fails the call"),
   temperature: z.number().min(0).max(2).default(0),
+  outputMode: z
+    .enum(OUTPUT_MODES)
+    .default("auto")
+    .describe("How calls ask for structured answers: tools (a forced tool call), json_schema, json (JSON mode, schema in the prompt) or text (schema in the prompt, first JSON object read); auto: the best the server accepts, found by the probe (tools without a probe)"),
+  maxInputTokens: z.number().int().positive().optional().describe("Largest input of one request, in tokens; a dialogue that needs more is not sent and is unscored (too_long). Default: the model's entry in api/context-windows.json, else its default; no limit for offline"),
 });
 export type ConfigurationInput = z.input<typeof ConfigurationSchema>;
 

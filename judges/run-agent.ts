@@ -1,24 +1,21 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { AIMessage, BaseMessage } from "@langchain/core/messages";
-import { HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
+import type { BaseMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
 import { ConfigError } from "./config-error.js";
 import type { Configuration } from "./configuration.js";
 import { repairPrompt } from "./prompt/repair.js";
 import { retryDecision, retrySettingsOf, sleep, withTimeout, type RetryEvent } from "./retry.js";
+import { callBreakerOf } from "./call-breaker.js";
 import { classifyError } from "./classify-error.js";
 import type { Judge } from "./judge.js";
 import { outputProblemOf } from "./checks/answer-errors.js";
 import { parseAnswer } from "./checks/parse-answer.js";
 import type { CallFailure, OutputProblem } from "./checks/problems.js";
+import { modeSender, sendModeOf, type RoleTool, type Send, type SendMode } from "./output-mode.js";
 
-/** One role's output contract offered as a tool (function): the function name is the role. */
-export interface RoleTool {
-  name: string;
-  description?: string;
-  schema: z.ZodType;
-}
+export type { RoleTool } from "./output-mode.js";
 
 /** One agent's call: its contract, its prompt, and what the offline judge would answer. */
 export interface AgentTask<O> {
@@ -65,26 +62,27 @@ function usageOf(raw: BaseMessage): { input: number; output: number } {
   return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
 }
 
-type Send = (messages: BaseMessage[], config: RunnableConfig) => Promise<{ raw: BaseMessage }>;
+/**
+ * How one request goes out: in the run's output mode (judges/output-mode.ts: a forced tool from the
+ * protocol's toolset, json_schema, JSON mode or text); the reply's JSON is read by `parseAnswer`.
+ */
+function sender<O>(task: AgentTask<O>, model: BaseChatModel, mode: SendMode): Send {
+  return modeSender(mode, task, model);
+}
 
 /**
- * How one request goes out. With a toolset (and a model that binds tools): every role's tool, the
- * role's own forced (`tool_choice`), strict schemas; the reply is the raw message, whose tool call
- * `parseAnswer` reads. Otherwise: the role's json_schema (or forced function) alone.
+ * The reply as it goes back. Tool calls whose arguments are not JSON may exist only as
+ * `invalid_tool_calls` (judges/openai-tool-calls.ts), which the OpenAI converter does not send; they
+ * are put back in the provider's form (`additional_kwargs.tool_calls`) so the provider sees the calls
+ * the results answer. Set after the message is built: LangChain core warns ("New LangChain packages
+ * are available…") whenever an AIMessage is built from raw tool calls and no parsed one.
  */
-function sender<O>(task: AgentTask<O>, model: BaseChatModel): Send {
-  const toolset = task.toolset;
-  if (toolset && typeof model.bindTools === "function") {
-    if (!toolset.some((t) => t.name === task.role)) throw new Error(`the toolset (${toolset.map((t) => t.name).join(", ")}) has no tool for role "${task.role}"`);
-    const tools = toolset.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), schema: t.schema }));
-    // `strict` is an OpenAI call option the base class's call-option type does not declare.
-    const bound = model.bindTools(tools, { tool_choice: task.role, strict: true } as Partial<BaseChatModel["ParsedCallOptions"]>);
-    // A run named after the role with the model's run inside it: the trace reads as with json_schema.
-    const call = RunnableLambda.from((messages: BaseMessage[], config?: RunnableConfig) => bound.invoke(messages, config));
-    return async (messages, config) => ({ raw: await call.invoke(messages, config) });
-  }
-  const structured = model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
-  return (messages, config) => structured.invoke(messages, config);
+function echoOf(message: AIMessage): BaseMessage {
+  const invalid = (message.invalid_tool_calls ?? []).filter((c): c is typeof c & { id: string } => typeof c.id === "string" && c.id !== "");
+  if (invalid.length === 0 || (message.tool_calls?.length ?? 0) > 0 || (message.additional_kwargs?.tool_calls?.length ?? 0) > 0) return message;
+  const echo = new AIMessage({ content: message.content, invalid_tool_calls: message.invalid_tool_calls });
+  echo.additional_kwargs = { ...message.additional_kwargs, tool_calls: invalid.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name ?? "", arguments: c.args ?? "" } })) };
+  return echo;
 }
 
 /**
@@ -96,7 +94,7 @@ function repairTurn(raw: BaseMessage, problems: readonly OutputProblem[]): BaseM
   const ids = [...(message.tool_calls ?? []), ...(message.invalid_tool_calls ?? [])].map((c) => c.id).filter((id): id is string => typeof id === "string" && id !== "");
   const text = repairPrompt(problems);
   if (ids.length === 0) return [raw, new HumanMessage(text)];
-  return [raw, ...ids.map((id) => new ToolMessage({ tool_call_id: id, content: text }))];
+  return [echoOf(message), ...ids.map((id) => new ToolMessage({ tool_call_id: id, content: text }))];
 }
 
 type Attempt = { kind: "reply"; raw: BaseMessage } | { kind: "unparsable"; problem: OutputProblem } | { kind: "failed"; failure: CallFailure };
@@ -131,7 +129,8 @@ async function requestWithRetries(send: (signal: AbortSignal) => Promise<{ raw: 
 
 async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
   const agent = task.runName ?? task.role;
-  const send = sender(task, judge.model);
+  const mode = sendModeOf(config);
+  const send = sender(task, judge.model, mode);
   let messages = task.messages;
   let problems: OutputProblem[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -149,7 +148,8 @@ async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "ll
     const usage = usageOf(raw);
     record.inputTokens += usage.input;
     record.outputTokens += usage.output;
-    const parsed = parseAnswer(raw, task.schema);
+    // Without a schema in the request, the JSON object is taken out of whatever text surrounds it.
+    const parsed = parseAnswer(raw, task.schema, { extract: mode === "json" || mode === "text" });
     problems = parsed.ok ? (task.check?.(parsed.value) ?? []) : [parsed.problem];
     if (parsed.ok && problems.length === 0) return { ok: true, output: parsed.value };
     record.invalid.push(...problems);
@@ -173,7 +173,9 @@ export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: O
   };
   if (judge.kind === "offline") return { ok: true, output: task.offline(), record: finish() };
   const answer = await askModel(task, judge, config, record);
+  const breaker = callBreakerOf(config?.configurable);
   if (answer.ok) {
+    breaker?.succeeded();
     record.source = "llm";
     return { ok: true, output: answer.output, record: finish() };
   }
@@ -181,6 +183,7 @@ export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: O
     // Every call would fail alike: stop the run rather than fall back on every dialogue.
     throw new ConfigError(`${answer.failure.agent}: the provider rejected the credentials (${answer.failure.message}); check OPENAI_API_KEY, AZURE_OPENAI_API_KEY or --base-url`);
   }
+  breaker?.failed(answer.failure);
   record.error = answer.failure;
   if (onFailure === "fallback") {
     record.source = "fallback";

@@ -9,6 +9,12 @@ export const ResultMeta = z.object({
   rubric: z.string(),
   model: z.string(),
   status: z.enum(["scored", "unscored"]),
+  /**
+   * Who actually scored the line: the requested model (or `offline`) when every agent's answer came
+   * from it; otherwise per agent, `offline-fallback` where the offline judge answered after the model
+   * failed and `failed` where nobody did. Null on an unscored line.
+   */
+  scored_by: z.union([z.string(), z.record(z.string(), z.string())]).nullable(),
   tokens: z.object({ input: z.number(), output: z.number(), total: z.number() }),
   /** Sum of the agents' call times. */
   latency_ms: z.number(),
@@ -33,6 +39,21 @@ export const ResultMeta = z.object({
 });
 export type ResultMeta = z.infer<typeof ResultMeta>;
 
+/** Who answered one call: the model, the offline judge (asked for, or after the model failed), or nobody. */
+function answeredBy(call: CallRecord, model: string): string {
+  if (call.source === "fallback") return "offline-fallback";
+  if (call.source === "offline") return "offline";
+  return call.error ? "failed" : model;
+}
+
+function scoredBy(calls: readonly CallRecord[], model: string): ResultMeta["scored_by"] {
+  const byAgent: Record<string, string> = {};
+  // An agent called more than once (a debate's rounds) is reported by its worst answer.
+  for (const call of calls) if (byAgent[call.agent] === undefined || answeredBy(call, model) !== model) byAgent[call.agent] = answeredBy(call, model);
+  const who = new Set(Object.values(byAgent));
+  return who.size > 1 ? byAgent : ([...who][0] ?? model);
+}
+
 export function buildMeta(input: { protocol: string; rubric: string; model: string; calls: readonly CallRecord[]; warnings: readonly string[]; unscored?: boolean }): ResultMeta {
   const input_ = input.calls.reduce((s, c) => s + c.inputTokens, 0);
   const output = input.calls.reduce((s, c) => s + c.outputTokens, 0);
@@ -41,6 +62,7 @@ export function buildMeta(input: { protocol: string; rubric: string; model: stri
     rubric: input.rubric,
     model: input.model,
     status: input.unscored ? "unscored" : "scored",
+    scored_by: input.unscored ? null : scoredBy(input.calls, input.model),
     tokens: { input: input_, output, total: input_ + output },
     latency_ms: input.calls.reduce((s, c) => s + c.latencyMs, 0),
     calls: input.calls.length,

@@ -11,7 +11,7 @@ import { round6 } from "../scoring/numbers.js";
 import { Budget } from "./budget.js";
 import { scanInput } from "./input-scan.js";
 import { pool } from "../util/pool.js";
-import { dropTornLine, idKey, scanResults } from "./resume.js";
+import { idKey, prepareResume, type ResumePlan } from "./resume.js";
 import { StabilityTally, stabilityOf, type LineStability } from "./stability.js";
 import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
 
@@ -38,8 +38,12 @@ export interface BatchOptions {
   /** Receives each finished dialogue's line, whole, in completion order. */
   write: (line: string) => void | Promise<void>;
   onProgress?: (done: number, total: number, progress: BatchProgress) => void;
-  /** `--resume`: skip the dialogues that already have a line in this results file (same configuration). */
+  /** `--resume`: skip the dialogues that already have a scored line in this results file (same configuration); their `unscored` lines are removed and judged again. */
   resumeFrom?: string;
+  /** `--retry-fallbacks` (with `resumeFrom`): also judge again the lines where an agent fell back to the offline judge. */
+  retryFallbacks?: boolean;
+  /** Told what `resumeFrom` held and what is judged again, before the first dialogue. */
+  onResume?: (plan: ResumePlan) => void;
   /** `--samples K`: judge each dialogue K times; the line is the first judgement plus `meta.stability`. */
   samples?: number;
   /** `--rpm`: requests per minute across every call of the run. */
@@ -48,6 +52,12 @@ export interface BatchOptions {
   budgetUsd?: number;
   /** Price table (default: the bundled one). */
   prices?: PriceTable;
+  /** Probe the model with one call before the first dialogue (default true; `--no-probe`). */
+  probe?: boolean;
+  /** Told which output mode the probe chose for `outputMode: "auto"`. */
+  onProbe?: (note: string) => void;
+  /** `--max-consecutive-failures`: calls in a row failing the same shared way that stop the run (default 5; 0: never). */
+  breakerLimit?: number;
 }
 
 interface Judged {
@@ -83,10 +93,16 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
       configurable: gate ? { ...options.configurable, callGate: gate } : options.configurable,
       samples,
       ...(options.prices ? { prices: options.prices } : {}),
+      ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
     });
     const { configuration, identity, price } = judge;
     if (options.budgetUsd !== undefined && !price) {
       throw new ConfigError(`--budget needs the price of ${configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
+    }
+    // Before any dialogue: a model that cannot judge at all stops the run here, not in a fallback per call.
+    if (options.probe !== false) {
+      const chosen = await judge.probe();
+      if (chosen) options.onProbe?.(chosen);
     }
     return await judgeAll(file, options, { started, read, ids: input.ids, count: input.count, judge, identity, samples });
   } finally {
@@ -109,9 +125,11 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
   const costOf = dialogueJudge.costOf;
   let done = new Set<string>();
   if (options.resumeFrom) {
-    const scan = await scanResults(options.resumeFrom, { hash: dialogueJudge.hash, protocol: identity.protocol, rubric: identity.rubric, model: identity.model });
-    dropTornLine(options.resumeFrom, scan);
-    done = scan.done;
+    const expected = { hash: dialogueJudge.hash, protocol: identity.protocol, rubric: identity.rubric, model: identity.model };
+    // Lines to judge again (unscored; fell back, with retryFallbacks) leave the file before any append.
+    const resumed = await prepareResume(options.resumeFrom, expected, run.ids, { retryFallbacks: options.retryFallbacks === true });
+    options.onResume?.(resumed.plan);
+    done = resumed.done;
   }
   let skipped = 0;
   for (const key of run.ids) if (done.has(key)) skipped++;

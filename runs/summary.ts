@@ -115,6 +115,9 @@ export function formatSummary(s: BatchSummary, out?: string): string {
     `cost ${formatUsd(s.costUsd)}`,
   ];
   if (Object.keys(s.fallbacks).length > 0) parts.push(`fallbacks: ${counts(s.fallbacks)}`);
+  if (s.withFallback > 0) {
+    parts.push(`${s.withFallback} of ${s.scored} scored dialogue${s.scored === 1 ? "" : "s"} fell back to the offline judge for some agent, not the requested model (meta.scored_by names who scored each line)`);
+  }
   if (s.unscored > 0) parts.push(`unscored: ${counts(s.unscoredKinds)}`);
   if (s.injectionFlagged > 0) parts.push(`${s.injectionFlagged} with prompt-injection warnings`);
   if (s.skipped > 0) parts.push(`resumed: ${s.skipped} already done`);

@@ -2,7 +2,7 @@
 export type InvalidOutputKind = "malformed_json" | "schema_invalid" | "out_of_scale" | "missing_criteria" | "unverified_quote";
 
 /** Ways a judge call can fail outright. */
-export type CallFailureKind = "timeout" | "rate_limited" | "server_error" | "auth" | "connection" | "invalid_output" | "error";
+export type CallFailureKind = "timeout" | "rate_limited" | "server_error" | "auth" | "connection" | "invalid_output" | "too_long" | "error";
 
 export interface OutputProblem {
   kind: InvalidOutputKind;

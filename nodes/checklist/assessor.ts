@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { Dialogue } from "../../dialogues/dialogue.js";
 import { turnBlocks } from "../../dialogues/turn-blocks.js";
 import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { isConfigError } from "../../judges/config-error.js";
@@ -8,9 +9,10 @@ import { AssessorInput, type ChecklistState } from "./state.js";
 import { classifyError } from "../../judges/classify-error.js";
 import { offlineAssessment } from "./offline/index.js";
 import type { CallFailure } from "../../judges/checks/problems.js";
-import { runAgent, type CallRecord } from "../../judges/run-agent.js";
+import { runAgent, type AgentTask, type CallRecord } from "../../judges/run-agent.js";
 import { assessorMessages } from "./prompts.js";
 import { isRubricError } from "../../rubrics/errors.js";
+import type { Criterion } from "../../rubrics/schema.js";
 import { CHECKLIST } from "./defaults.js";
 
 /** Room for every assessor's chain (sequence, model, parser) listening to one run's abort signal. */
@@ -21,6 +23,19 @@ function errored(criterion: string, failure: CallFailure, record: CallRecord | u
     assessments: { [criterion]: { criterion, answer: "ERROR", reasoning: `ERROR: ${failure.kind}: ${failure.message}`.slice(0, 300), error: failure } },
     ...(record ? { calls: [record] } : {}),
     warnings: [`${failure.agent} failed (${failure.kind}): ${criterion} counted as ERROR`],
+  };
+}
+
+/** One criterion's assessor call for a dialogue (also the call a run's probe makes). */
+export function assessorTask(criterion: Criterion, dialogue: Dialogue): AgentTask<AssessorOutput> {
+  const turnCount = turnBlocks(dialogue).length;
+  return {
+    role: "assessor",
+    runName: `assessor:${criterion.id}`,
+    schema: AssessorOutput,
+    messages: assessorMessages(criterion, dialogue),
+    check: (output) => checkAssessment(output, turnCount),
+    offline: () => offlineAssessment(criterion.id, dialogue),
   };
 }
 
@@ -40,24 +55,11 @@ export async function assessor(input: typeof AssessorInput.State, config: LangGr
   const agent = `assessor:${id}`;
   const criterion = rubric.criteria.find((c) => c.id === id);
   if (!criterion) return errored(id, { agent, kind: "error", message: `criterion ${id} is not in rubric ${rubric.id}` }, undefined);
-  const turnCount = turnBlocks(input.dialogue).length;
   // Every parallel assessor's model chain listens to the run's one abort signal: above Node's
   // default of 10 listeners that is by design here, not a leak.
   if (config.signal) setMaxListeners(SIGNAL_LISTENERS, config.signal);
   try {
-    const answer = await runAgent(
-      {
-        role: "assessor",
-        runName: agent,
-        schema: AssessorOutput,
-        messages: assessorMessages(criterion, input.dialogue),
-        check: (output) => checkAssessment(output, turnCount),
-        offline: () => offlineAssessment(id, input.dialogue),
-      },
-      judge,
-      onFailure,
-      config,
-    );
+    const answer = await runAgent(assessorTask(criterion, input.dialogue), judge, onFailure, config);
     if (!answer.ok) return errored(id, answer.failure, answer.record);
     return { calls: [answer.record], assessments: { [id]: { criterion: id, answer: answer.output.answer, reasoning: answer.output.reasoning } } };
   } catch (error) {

@@ -42,7 +42,10 @@ export function criterionPrompt(criterion: Criterion): string {
   return criterion.instructions ? `${criterion.description}\n\n${criterion.instructions}` : criterion.description;
 }
 
-/** One assessor call: the criterion's system prompt, then the conversation in the `--- Turn N ---` layout (docs/protocols.md#checklist). */
+/**
+ * One assessor call: the criterion's system prompt, then the conversation in the `--- Turn N ---` layout (docs/protocols.md#checklist),
+ * sealed: further lines of a message start with `    | `, so none reads as a header or a label (docs/protocols.md#prompt-layout).
+ */
 export function assessorMessages(criterion: Criterion, dialogue: Dialogue): BaseMessage[] {
   return [
     new SystemMessage(

@@ -3,7 +3,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { z } from "zod";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { OutputProblem } from "../../judges/checks/problems.js";
-import { runAgent, type AgentResult } from "../../judges/run-agent.js";
+import { runAgent, type AgentResult, type AgentTask } from "../../judges/run-agent.js";
 import { ensureConsensusConfiguration, type ConsensusConfiguration } from "./configuration.js";
 import { contentView, type ContentView } from "./content.js";
 import { CONSENSUS_TOOLS } from "./tools.js";
@@ -17,6 +17,19 @@ export interface ConsensusCall<O> {
   offline: (view: ContentView, configuration: ConsensusConfiguration) => O;
 }
 
+/** A consensus agent's call for a dialogue, with the protocol's tool list (also the call a run's probe makes). */
+export function consensusTask<O>(call: ConsensusCall<O>, dialogue: Dialogue, configuration: ConsensusConfiguration): AgentTask<O> {
+  const view = contentView(dialogue, configuration.settings.maxContentChars);
+  return {
+    role: call.role,
+    schema: call.schema,
+    toolset: CONSENSUS_TOOLS,
+    messages: call.messages(view, configuration),
+    check: (output) => call.check(output, configuration),
+    offline: () => call.offline(view, configuration),
+  };
+}
+
 /**
  * The skeleton every consensus agent shares: the run's configuration, the (truncated) content the
  * agents see, and the protocol's tool list so every call of a dialogue shares one cacheable prefix.
@@ -27,18 +40,5 @@ export async function askConsensusAgent<O>(
   config: LangGraphRunnableConfig,
   configuration: ConsensusConfiguration = ensureConsensusConfiguration(config),
 ): Promise<AgentResult<O>> {
-  const view = contentView(dialogue, configuration.settings.maxContentChars);
-  return runAgent(
-    {
-      role: call.role,
-      schema: call.schema,
-      toolset: CONSENSUS_TOOLS,
-      messages: call.messages(view, configuration),
-      check: (output) => call.check(output, configuration),
-      offline: () => call.offline(view, configuration),
-    },
-    configuration.judge,
-    configuration.onFailure,
-    config,
-  );
+  return runAgent(consensusTask(call, dialogue, configuration), configuration.judge, configuration.onFailure, config);
 }

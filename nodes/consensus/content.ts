@@ -1,6 +1,8 @@
 /**
  * What the consensus agents see: at most 2,000 characters of content (docs/protocols.md#consensus):
- * the characters of the utterances' text count, the `[n] USER:` labels do not. A candidate
+ * the characters of the utterances' text count; the `[n] USER:` labels, the continuation prefixes and
+ * the escapes of the sealed rendering (`sealContent`, docs/protocols.md#prompt-layout) do not. The cut
+ * is made on the raw text and sealed afterwards, so a cut never splits an escape. A candidate
  * submission is a Dialogue with one `user` turn holding the submission (see `submissions.ts`),
  * so for a submission the limit is exactly the content's length.
  */
@@ -10,7 +12,7 @@ import { formatTranscript } from "../../dialogues/format.js";
 export interface ContentView {
   /** The dialogue as the agents see it: turns after the limit dropped, the last one cut. */
   dialogue: Dialogue;
-  /** `formatTranscript` of the seen dialogue: what goes inside <transcript>. */
+  /** `formatTranscript` of the seen dialogue (sealed): what goes inside the transcript tags. */
   transcript: string;
   /** Characters of content in the source and how many the agents see. */
   totalChars: number;

@@ -4,12 +4,26 @@ import { isConfigError } from "../../judges/config-error.js";
 import { ensureConsensusConfiguration, type ConsensusConfiguration } from "./configuration.js";
 import { checkAgentOutput, ConsensusAgentOutput, inRubricOrder } from "./contracts.js";
 import { offlineGenerous, offlineStrict } from "./offline/index.js";
-import { askConsensusAgent } from "./ask-agent.js";
+import { askConsensusAgent, type ConsensusCall } from "./ask-agent.js";
 import { isRubricError } from "../../rubrics/errors.js";
 import { generousMessages, strictMessages } from "./prompts.js";
 import type { ConsensusState } from "./state.js";
 
 export type Persona = "strict" | "generous";
+
+/** One persona's round-1 call (also the call a run's probe makes, as strict). */
+export function independentCall(persona: Persona): ConsensusCall<ConsensusAgentOutput> {
+  return {
+    role: persona,
+    schema: ConsensusAgentOutput,
+    messages: (view, { rubric }) => (persona === "strict" ? strictMessages(rubric, view) : generousMessages(rubric, view)),
+    check: (output, { rubric }) => checkAgentOutput(output, rubric),
+    offline: (view, { rubric, settings, bounds }) =>
+      persona === "strict"
+        ? offlineStrict(rubric, view.dialogue, settings.offlineBias.strict, bounds)
+        : offlineGenerous(rubric, view.dialogue, settings.offlineBias.generous, bounds),
+  };
+}
 
 /**
  * Round 1 for one persona: an independent evaluation of the (truncated) content. The offline judge
@@ -28,21 +42,7 @@ export async function independentEvaluation(persona: Persona, state: typeof Cons
     throw e;
   }
   const { rubric, settings, bounds } = configuration;
-  const answer = await askConsensusAgent(
-    {
-      role: persona,
-      schema: ConsensusAgentOutput,
-      messages: (view) => (persona === "strict" ? strictMessages(rubric, view) : generousMessages(rubric, view)),
-      check: (output) => checkAgentOutput(output, rubric),
-      offline: (view) =>
-        persona === "strict"
-          ? offlineStrict(rubric, view.dialogue, settings.offlineBias.strict, bounds)
-          : offlineGenerous(rubric, view.dialogue, settings.offlineBias.generous, bounds),
-    },
-    state.dialogue,
-    config,
-    configuration,
-  );
+  const answer = await askConsensusAgent(independentCall(persona), state.dialogue, config, configuration);
   if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
   const ordered = inRubricOrder(answer.output, rubric);
   const evaluation = answer.record.source === "llm" ? withScores(ordered, applyBias(scoresOf(ordered), settings.bias[persona], bounds)) : ordered;

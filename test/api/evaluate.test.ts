@@ -112,6 +112,7 @@ describe("evaluateMany", () => {
           rubric: "customer-service",
           model: "injected",
           status: "unscored",
+          scored_by: null,
           tokens: { input: 0, output: 0, total: 0 },
           latency_ms: 0,
           calls: 0,

@@ -110,7 +110,7 @@ describe("tribunal evaluate --model openai:… through a stub", () => {
 
   it("runs every dialogue through the server with exit code 0", async () => {
     stub = await startOpenAIStub((request) => ({ json: answerFor(request.body.messages[0]?.content ?? "", request.schemaName) }));
-    const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--timeout", "10000"]);
+    const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--timeout", "10000", "--no-probe"]);
     expect(run.code, run.stderr).toBe(0);
     const ids = jsonlIds(CUSTOMER_SERVICE);
     const lines = parseLines(run.stdout);
@@ -130,7 +130,7 @@ describe("tribunal evaluate --model openai:… through a stub", () => {
   it("ccpe-strict on known scores: the OVERALL cap and the −10 each change the bucket", async () => {
     const scores = { TaskSuccess: 100, Helpfulness: 80, Accuracy: 80, Understanding: 80, Empathy: 40, Fluency: 80 };
     stub = await startOpenAIStub((request) => ({ json: scriptedAnswer(request.body.messages[0]?.content ?? "", request.schemaName, scores) }));
-    const run = await runCli(["evaluate", PREFERENCE, "--rubric", "ccpe-strict", "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0"]);
+    const run = await runCli(["evaluate", PREFERENCE, "--rubric", "ccpe-strict", "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--no-probe"]);
     expect(run.code, run.stderr).toBe(0);
     const lines = parseLines(run.stdout);
     for (const line of lines) checkLine(line, rubricFile("ccpe-strict"), "openai:gpt-4o-mini");
@@ -146,7 +146,7 @@ describe("tribunal evaluate --model openai:… through a stub", () => {
 
   it("with --on-failure unscored and a failing server: unscored lines and exit code 1", async () => {
     stub = await startOpenAIStub(() => ({ status: 500 }));
-    const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--on-failure", "unscored"]);
+    const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--on-failure", "unscored", "--no-probe"]);
     expect(run.code).toBe(1);
     const ids = jsonlIds(CUSTOMER_SERVICE);
     const lines = parseLines(run.stdout) as unknown as Record<string, unknown>[];

@@ -26,7 +26,7 @@ function agentAnswer(score: number) {
 
 async function cli(protocol: string, answer: (r: StubRequest) => unknown, file = CUSTOMER_SERVICE, extra: string[] = []) {
   stub = await startOpenAIStub((request) => ({ json: answer(request) }));
-  const run = await runCli(["evaluate", file, "--protocol", protocol, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--timeout", "10000", ...extra]);
+  const run = await runCli(["evaluate", file, "--protocol", protocol, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--timeout", "10000", "--no-probe", ...extra]);
   expectNoStackTrace(run);
   expect(run.code, run.stderr).toBe(0);
   const lines = run.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, any>);

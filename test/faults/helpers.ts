@@ -74,6 +74,7 @@ export async function runBatch(file: string, protocol: Protocol, options: Partia
   const raw: string[] = [];
   const definition = PROTOCOLS[protocol];
   if (!definition) throw new Error(`no protocol ${protocol}`);
-  const summary = await evaluateFile(file, { concurrency: 8, configurable: {}, ...options, protocol: definition, write: (line) => void raw.push(line) });
+  // No probe call: these runs count and script every request of the dialogues (the probe has tests of its own).
+  const summary = await evaluateFile(file, { concurrency: 8, configurable: {}, probe: false, ...options, protocol: definition, write: (line) => void raw.push(line) });
   return { summary, lines: raw.map((l) => JSON.parse(l) as ResultLine), raw };
 }

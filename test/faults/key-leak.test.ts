@@ -42,10 +42,11 @@ describe("the API key never leaves for anywhere but the provider", () => {
     const input = writeDialogues(dir, "key.jsonl", 60);
     const summaryJson = join(dir, "summary.json");
     const run = await runCliToEnd(
-      ["evaluate", input, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "1", "--retry-base", "1", "--concurrency", "2", "--progress", "lines", "--progress-interval", "0.3", "--summary-json", summaryJson],
+      ["evaluate", input, "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "1", "--retry-base", "1", "--no-probe", "--concurrency", "2", "--progress", "lines", "--progress-interval", "0.3", "--summary-json", summaryJson],
       { OPENAI_API_KEY: key },
     );
-    expect(run.code, run.stderr).toBe(0);
+    // Rate limits and 5xx past the retries made some agents fall back: scored, but not all by the model (exit 1).
+    expect(run.code, run.stderr).toBe(1);
     // The key was really sent, so every echo above carried it.
     expect(stub.requests.every((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
     const lines = run.stdout.trim().split("\n");

@@ -18,7 +18,7 @@ let file: string;
 let consensusRun: CliRun;
 let panelRun: CliRun;
 
-const llmArgs = () => ["--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--timeout", "10000"];
+const llmArgs = () => ["--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--max-retries", "0", "--timeout", "10000", "--no-probe"];
 const tracingEnv = (url: string) => ({ LANGSMITH_TRACING: "true", LANGSMITH_ENDPOINT: url, LANGSMITH_API_KEY: secrets.langsmithKey, OPENAI_API_KEY: secrets.openaiKey });
 const rootsIn = (project: string) => endpoint.runs().filter((r) => !r.parent_run_id && r.session_name === project);
 

@@ -43,7 +43,7 @@ describe("--budget", () => {
   it("through the CLI: exit code 3 and a message, then --resume finishes the file", async () => {
     const input = writeDialogues(dir, "cli.jsonl", 10);
     const out = join(dir, "cli-results.jsonl");
-    const common = ["--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--out", out, "--concurrency", "4"];
+    const common = ["--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--out", out, "--concurrency", "4", "--no-probe"];
     const stopped = await evaluateInProcess([input, ...common, "--budget", "0.002"]);
     expect(stopped.code, stopped.stderr).toBe(3);
     expect(stopped.stderr.trim().split("\n")).toEqual([

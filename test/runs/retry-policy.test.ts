@@ -43,7 +43,8 @@ describe("retryDecision", () => {
   it("retries 5xx, timeouts and connection errors up to maxRetries; not 400, 401 or a plain error", () => {
     expect(decide(httpError(503))).toMatchObject({ retry: true });
     expect(decide(Object.assign(new Error("Request timed out."), { name: "APIConnectionTimeoutError" }))).toMatchObject({ retry: true });
-    expect(decide(new Error("connect ECONNREFUSED 127.0.0.1:9"))).toMatchObject({ retry: true });
+    // Node's own connection error: recognised by its code, not its text.
+    expect(decide(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }))).toMatchObject({ retry: true });
     expect(decide(httpError(500), 3)).toEqual({ retry: false });
     expect(decide(httpError(400))).toEqual({ retry: false });
     expect(decide(httpError(401))).toEqual({ retry: false });

@@ -28,7 +28,7 @@ describe("formatSummary", () => {
       injectionFlagged: 2,
     });
     expect(formatSummary(s, "out.jsonl")).toBe(
-      "tribunal: 390/400 scored, 12 with offline fallback, 10 unscored in 63.2 s → out.jsonl · invalid outputs: malformed_json 3, out_of_scale 2 · retries: rate_limited 40, timeout 3 · tokens 1.19M (in 1.10M, out 90k) · cost $0.2193 · fallbacks: server_error 12 · unscored: invalid_output 10 · 2 with prompt-injection warnings · resumed: 100 already done",
+      "tribunal: 390/400 scored, 12 with offline fallback, 10 unscored in 63.2 s → out.jsonl · invalid outputs: malformed_json 3, out_of_scale 2 · retries: rate_limited 40, timeout 3 · tokens 1.19M (in 1.10M, out 90k) · cost $0.2193 · fallbacks: server_error 12 · 12 of 390 scored dialogues fell back to the offline judge for some agent, not the requested model (meta.scored_by names who scored each line) · unscored: invalid_output 10 · 2 with prompt-injection warnings · resumed: 100 already done",
     );
     expect(formatSummary({ ...emptySummary(3, 0), scored: 3, judged: 3, costUsd: null }).endsWith("cost unknown")).toBe(true);
   });

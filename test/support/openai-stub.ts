@@ -30,6 +30,8 @@ export interface StubReply {
   hangMs?: number;
   /** The JSON body of an error reply (default `{error: {message: "stub error <status>", type: "stub"}}`). */
   errorBody?: unknown;
+  /** Answer as message content even when the request offers tools (a server that ignores them). */
+  asText?: boolean;
   /** Token usage to report instead of ⌈body / 4⌉ prompt and ⌈reply / 4⌉ completion tokens. */
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
@@ -73,7 +75,8 @@ export async function startOpenAIStub(handler: StubHandler): Promise<OpenAIStub>
           return;
         }
         const content = reply.content ?? JSON.stringify(reply.json ?? {});
-        const message = body.tools
+        const asTool = body.tools !== undefined && !reply.asText;
+        const message = asTool
           ? { role: "assistant", content: null, tool_calls: [{ id: `call_${request.index}`, type: "function", function: { name: schemaName, arguments: content } }] }
           : { role: "assistant", content };
         const promptTokens = reply.usage?.prompt_tokens ?? Math.ceil(rawBody.length / 4);
@@ -85,7 +88,7 @@ export async function startOpenAIStub(handler: StubHandler): Promise<OpenAIStub>
             object: "chat.completion",
             created: 0,
             model: String(body.model ?? "stub"),
-            choices: [{ index: 0, message, finish_reason: body.tools ? "tool_calls" : "stop" }],
+            choices: [{ index: 0, message, finish_reason: asTool ? "tool_calls" : "stop" }],
             usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
           }),
         );

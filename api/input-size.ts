@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type { Dialogue } from "../dialogues/dialogue.js";
+import type { ProtocolEntry } from "../graphs/registry.js";
+import type { CallFailure } from "../judges/checks/problems.js";
+import { ConfigError } from "../judges/config-error.js";
+import type { Configuration } from "../judges/configuration.js";
+import { createSizeProbe, type ProbedRequest, type ProbeResult, type SizeProbe } from "./size-probe.js";
+
+const ContextWindowFile = z.object({
+  about: z.string().optional(),
+  default: z.number().int().positive().describe("Input tokens per request for a model the table does not list"),
+  models: z.record(z.string(), z.number().int().positive()),
+});
+export type ContextWindows = z.infer<typeof ContextWindowFile>;
+
+const BUNDLED = new URL("./context-windows.json", import.meta.url);
+
+let bundled: ContextWindows | undefined;
+
+/** The bundled per-model table of input tokens per request (`api/context-windows.json`). */
+export function loadContextWindows(): ContextWindows {
+  if (bundled) return bundled;
+  const parsed = ContextWindowFile.safeParse(JSON.parse(readFileSync(BUNDLED, "utf8")));
+  if (!parsed.success) throw new ConfigError(`the bundled context-window table: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+  return (bundled = parsed.data);
+}
+
+/** Where a run's input limit comes from. */
+export type LimitSource = "configured" | "model table" | "default" | "none";
+
+export interface InputLimit {
+  /** Input tokens one request may have; undefined: no limit (the offline judge, unless one is configured). */
+  tokens: number | undefined;
+  source: LimitSource;
+}
+
+/**
+ * The largest input of one request for a model label: `maxInputTokens` (`--max-input-tokens`) when
+ * given; no limit for `offline` (the offline judge has no context window); else the table's entry
+ * for the label, the name after the provider, or the longest name a dated snapshot starts with
+ * (`gpt-4o-2024-08-06` → `gpt-4o`); else the table's safe default.
+ */
+export function inputLimit(modelLabel: string, maxInputTokens?: number, table: ContextWindows = loadContextWindows()): InputLimit {
+  if (maxInputTokens !== undefined) return { tokens: maxInputTokens, source: "configured" };
+  if (modelLabel === "offline") return { tokens: undefined, source: "none" };
+  const name = modelLabel.includes(":") ? modelLabel.slice(modelLabel.indexOf(":") + 1) : modelLabel;
+  const exact = table.models[modelLabel] ?? table.models[name];
+  if (exact !== undefined) return { tokens: exact, source: "model table" };
+  const prefix = Object.keys(table.models)
+    .filter((key) => name.startsWith(`${key}-`))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix ? { tokens: table.models[prefix], source: "model table" } : { tokens: table.default, source: "default" };
+}
+
+/** The largest request of a probe (the first one over the limit when the probe stopped there). */
+export function largestRequest(probe: ProbeResult): ProbedRequest | undefined {
+  return probe.over ?? probe.requests.reduce<ProbedRequest | undefined>((big, r) => (big === undefined || r.inputTokens > big.inputTokens ? r : big), undefined);
+}
+
+/** The `too_long` failure of a dialogue whose largest request passes the limit. */
+export function tooLongFailure(request: ProbedRequest, limit: number, modelLabel: string): CallFailure {
+  return {
+    agent: request.role,
+    kind: "too_long",
+    message: `the ${request.role} request needs at least ${request.inputTokens} input tokens, more than the limit of ${limit} for ${modelLabel}; the dialogue was not sent (raise --max-input-tokens / maxInputTokens if the model's window is larger, or shorten the dialogue)`,
+  };
+}
+
+/** Checks a dialogue before it is judged: its `too_long` failure, or undefined when every request fits. */
+export type InputSizeCheck = (dialogue: Dialogue) => Promise<CallFailure | undefined>;
+
+/**
+ * The too_long policy, in one place every judgement goes through (`createDialogueJudge`): before a
+ * dialogue is judged, the protocol's graph runs on it with a recording model (`size-probe.ts`, the
+ * longest path for a protocol whose calls vary) and each request's input tokens are counted
+ * offline; if any request would pass the run's limit, the dialogue is not sent at all and its line
+ * is `unscored` with error kind `too_long`. Nothing is truncated (the consensus protocol's own
+ * `maxContentChars` cut still applies, before the count). Undefined when the run has no limit.
+ */
+export function createInputSizeCheck(protocol: ProtocolEntry, configurable: Record<string, unknown>, configuration: Configuration): InputSizeCheck | undefined {
+  const limit = inputLimit(configuration.modelLabel, configuration.maxInputTokens).tokens;
+  if (limit === undefined) return undefined;
+  let probe: SizeProbe | undefined;
+  // `--samples K` judges a dialogue K times: it is probed once.
+  const checked = new WeakMap<Dialogue, Promise<CallFailure | undefined>>();
+  const check = async (dialogue: Dialogue): Promise<CallFailure | undefined> => {
+    probe ??= createSizeProbe(protocol, configurable);
+    // Only whether a request passes the limit matters here: one within it in UTF-8 bytes is not tokenized.
+    const result = await probe.run(dialogue, { path: "longest", stopAbove: limit, exact: false });
+    return result.over ? tooLongFailure(result.over, limit, configuration.modelLabel) : undefined;
+  };
+  return (dialogue) => {
+    let pending = checked.get(dialogue);
+    if (!pending) checked.set(dialogue, (pending = check(dialogue)));
+    return pending;
+  };
+}
