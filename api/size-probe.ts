@@ -5,7 +5,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { Dialogue } from "../dialogues/dialogue.js";
-import type { ProtocolEntry, ProtocolId } from "../graphs/registry.js";
+import type { ProtocolEntry } from "../graphs/registry.js";
 import type { Configuration } from "../judges/configuration.js";
 import { resolvedConfigurationOf, withResolvedConfiguration } from "../judges/run-configuration.js";
 import { resolveRun } from "./builders.js";
@@ -24,18 +24,6 @@ export interface ProbeResult {
   /** The first request over `stopAbove`; its count is only known to be above it. */
   over: ProbedRequest | undefined;
 }
-
-/**
- * For a protocol whose number of calls depends on the answers: settings under which the offline
- * answers take its shortest and its longest path. Consensus: `maxRounds: 1` ends after the
- * independent round (strict ∥ generous, 2 calls); `tolerance: 0` makes the strict and generous
- * judges (offline biases −0.5 / +0.5) never agree, so every debate round up to `maxRounds` runs (2
- * more calls each: debate critique, strict refinement). The other protocols make the same calls
- * whatever the answers: panel 2 (evaluator, critic), checklist one per criterion, barem 1.
- */
-const PATHS: Partial<Record<ProtocolId, Record<ProbePath, Record<string, unknown>>>> = {
-  consensus: { shortest: { maxRounds: 1 }, longest: { tolerance: 0 } },
-};
 
 /** Which path of a protocol a probe takes (the same one for a protocol whose calls never vary). */
 export type ProbePath = "shortest" | "longest";
@@ -162,7 +150,8 @@ export function createSizeProbe(protocol: ProtocolEntry, configurable: Record<st
   // No `--rpm` slot and no failure count for the run's call breaker: the probe's calls are not requests.
   const { callGate: _gate, callBreaker: _breaker, ...settings } = configurable;
   const base = { ...settings, chatModel: recorder, onFailure: "fallback", maxRetries: 0, humanReview: false };
-  const paths = PATHS[protocol.id];
+  // A protocol whose calls vary names the settings of its shortest and longest path (registry `paths`).
+  const paths = protocol.paths;
   // Resolved once per path, as a run does, so no node resolves it again per dialogue.
   const resolve = (raw: Record<string, unknown>) => withResolvedConfiguration(raw, resolveRun(protocol, raw));
   const shortest = resolve({ ...base, ...paths?.shortest });

@@ -13,7 +13,7 @@ import { CHECKLIST, checkChecklistRubric } from "../nodes/checklist/defaults.js"
 import { checklistProbe } from "../nodes/checklist/probe.js";
 import { checklistResult } from "../nodes/checklist/result-line.js";
 import { ConsensusSettingsSchema, scoreBounds } from "../nodes/consensus/configuration.js";
-import { CONSENSUS } from "../nodes/consensus/defaults.js";
+import { CONSENSUS, CONSENSUS_PATHS } from "../nodes/consensus/defaults.js";
 import { consensusProbe } from "../nodes/consensus/probe.js";
 import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
@@ -54,6 +54,8 @@ export interface ProtocolEntry {
   settings: z.ZodObject;
   /** Run options every compiled graph of the protocol gets (checklist: how many assessors at once). */
   runConfig: { maxConcurrency?: number };
+  /** For a protocol whose number of calls depends on the answers: settings giving its shortest and longest path. */
+  paths?: { shortest: Record<string, unknown>; longest: Record<string, unknown> };
   /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions). */
   readInput?: (file: string) => AsyncIterable<Dialogue>;
   /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
@@ -86,6 +88,7 @@ export const PROTOCOLS = {
     settings: ConsensusSettingsSchema,
     runConfig: {},
     readInput: readConsensusInput,
+    paths: CONSENSUS_PATHS,
     result: consensusResult,
     probe: consensusProbe,
   },

@@ -1,5 +1,12 @@
 import type { ProtocolDefaults } from "../../judges/configuration.js";
 
+/**
+ * Settings under which the offline answers take the protocol's shortest and longest path (what a
+ * size estimate must cover): `maxRounds: 1` ends after the independent round (2 calls); `tolerance: 0`
+ * makes strict and generous (offline biases −0.5 / +0.5) never agree, so every debate round runs.
+ */
+export const CONSENSUS_PATHS = { shortest: { maxRounds: 1 }, longest: { tolerance: 0 } };
+
 /** The consensus protocol's id and its rubric when none is configured: the panel's criteria on a 1–5 scale. */
 export const CONSENSUS = { protocol: "consensus", defaultRubric: "customer-service-5" } as const satisfies ProtocolDefaults;
 
