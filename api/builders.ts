@@ -20,7 +20,7 @@ export function protocolOf(id: string): ProtocolEntry {
 export function resolveRun(entry: ProtocolEntry, configurable: Record<string, unknown>): Configuration {
   const config = { configurable };
   protocolSettings(config, entry.settings, entry.id);
-  const configuration = ensureConfiguration(config, { protocol: entry.id, defaultRubric: entry.defaultRubric, known: PROTOCOL_IDS });
+  const configuration = ensureConfiguration(config, { protocol: entry.id, defaultRubric: entry.defaultRubric, roles: entry.roles, known: PROTOCOL_IDS });
   entry.checkRubric(configuration.rubric);
   return configuration;
 }

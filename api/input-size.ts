@@ -5,6 +5,7 @@ import type { ProtocolEntry } from "../graphs/registry.js";
 import type { CallFailure } from "../judges/checks/problems.js";
 import { ConfigError } from "../judges/config-error.js";
 import type { Configuration } from "../judges/configuration.js";
+import { runModelsOf, type RunModels } from "./run-models.js";
 import { createSizeProbe, type ProbedRequest, type ProbeResult, type SizeProbe } from "./size-probe.js";
 
 const ContextWindowFile = z.object({
@@ -53,6 +54,16 @@ export function inputLimit(modelLabel: string, maxInputTokens?: number, table: C
   return prefix ? { tokens: table.models[prefix], source: "model table" } : { tokens: table.default, source: "default" };
 }
 
+/**
+ * The input limit of a run: with one model per role, the smallest of its models' limits, so a
+ * dialogue that is sent fits every role's model (`offline` roles have none).
+ */
+export function runInputLimit(models: RunModels, maxInputTokens?: number): InputLimit & { model: string } {
+  const limits = [...new Set(Object.values(models.byRole))].map((model) => ({ model, ...inputLimit(model, maxInputTokens) }));
+  const bounded = limits.filter((l) => l.tokens !== undefined).sort((a, b) => (a.tokens as number) - (b.tokens as number));
+  return bounded[0] ?? { model: models.label, tokens: undefined, source: "none" };
+}
+
 /** The largest request of a probe (the first one over the limit when the probe stopped there). */
 export function largestRequest(probe: ProbeResult): ProbedRequest | undefined {
   return probe.over ?? probe.requests.reduce<ProbedRequest | undefined>((big, r) => (big === undefined || r.inputTokens > big.inputTokens ? r : big), undefined);
@@ -79,16 +90,17 @@ export type InputSizeCheck = (dialogue: Dialogue) => Promise<CallFailure | undef
  * `maxContentChars` cut still applies, before the count). Undefined when the run has no limit.
  */
 export function createInputSizeCheck(protocol: ProtocolEntry, configurable: Record<string, unknown>, configuration: Configuration): InputSizeCheck | undefined {
-  const limit = inputLimit(configuration.modelLabel, configuration.maxInputTokens).tokens;
-  if (limit === undefined) return undefined;
+  const limit = runInputLimit(runModelsOf(protocol, configurable), configuration.maxInputTokens);
+  const tokens = limit.tokens;
+  if (tokens === undefined) return undefined;
   let probe: SizeProbe | undefined;
   // `--samples K` judges a dialogue K times: it is probed once.
   const checked = new WeakMap<Dialogue, Promise<CallFailure | undefined>>();
   const check = async (dialogue: Dialogue): Promise<CallFailure | undefined> => {
     probe ??= createSizeProbe(protocol, configurable);
     // Only whether a request passes the limit matters here: one within it in UTF-8 bytes is not tokenized.
-    const result = await probe.run(dialogue, { path: "longest", stopAbove: limit, exact: false });
-    return result.over ? tooLongFailure(result.over, limit, configuration.modelLabel) : undefined;
+    const result = await probe.run(dialogue, { path: "longest", stopAbove: tokens, exact: false });
+    return result.over ? tooLongFailure(result.over, tokens, limit.model) : undefined;
   };
   return (dialogue) => {
     let pending = checked.get(dialogue);

@@ -62,18 +62,32 @@ export interface DialogueJudge {
   /** `meta.config_hash` of every line. */
   hash: string;
   labels: RunLabels;
-  /** The model's price, when the table knows it. */
+  /** The model's price, when the table knows it (with one model per role: when they all have the same). */
   price: Price | undefined;
+  /** Whether every model of the run has a price: lines then carry their cost. */
+  priced: boolean;
   /** One judgement: the graph's line, or an `unscored` line when the run failed (secrets redacted). Caller errors are thrown. */
   judgeOnce(dialogue: Dialogue, run?: DialogueRun): Promise<JudgeResult>;
   /** Adds what every line carries beyond the graph's own: injection warnings, `config_hash`, `cost_usd`. */
   finish(line: JudgeResult, dialogue: Dialogue): { line: JudgeResult; injected: boolean };
   /** `judgeOnce` then `finish`: the line a dialogue gets. */
   judge(dialogue: Dialogue, run?: DialogueRun): Promise<JudgeResult>;
-  /** USD for these tokens, null when the model has no price. */
-  costOf(tokens: { input: number; output: number }): number | null;
+  /** USD for a line's tokens (per model when its roles had different ones), null when a model has no price. */
+  costOf(meta: Pick<JudgeResult["meta"], "tokens" | "tokens_by_model">): number | null;
   /** One call of the protocol's first agent on a short dialogue; throws a ConfigError saying what to fix when the model cannot answer. Nothing to do for the offline judge. With `outputMode: "auto"`, settles the run's output mode and returns a line naming it. */
   probe(): Promise<string | undefined>;
+}
+
+/**
+ * The price of the run's model; with one model per role, a price only when every role's model has
+ * the same one (a line's cost is then summed per model from `meta.tokens_by_model`).
+ */
+function mixedPrice(configuration: Configuration, table: PriceTable): Price | undefined {
+  const models = [...new Set(Object.values(configuration.roleModels))];
+  if (models.length <= 1) return priceFor(configuration.modelLabel, table);
+  const found = models.map((m) => priceFor(m, table));
+  const first = found[0];
+  return first && found.every((p) => p && p.input === first.input && p.output === first.output) ? first : undefined;
 }
 
 /** Errors of the caller (bad input, configuration or rubric): they stop a run instead of becoming an unscored line. */
@@ -109,7 +123,8 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     configurable: options.configurable,
   });
   const hash = configHash(identity);
-  const price = priceFor(configuration.modelLabel, options.prices ?? loadPrices());
+  const prices = options.prices ?? loadPrices();
+  const price = mixedPrice(configuration, prices);
   const labels: RunLabels = { protocol: protocol.id, rubric: configuration.rubric.id, model: configuration.modelLabel };
   const checkpointer = options.checkpointer ?? (humanReview ? new MemorySaver() : undefined);
   const breakerLimit = options.breakerLimit ?? DEFAULT_BREAKER_LIMIT;
@@ -156,13 +171,22 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     }
   };
 
-  const costOf = (tokens: { input: number; output: number }): number | null => (price ? round6(costUsd(tokens, price)) : null);
+  const costOf = (meta: Pick<JudgeResult["meta"], "tokens" | "tokens_by_model">): number | null => {
+    if (!meta.tokens_by_model) return price ? round6(costUsd(meta.tokens, price)) : null;
+    let total = 0;
+    for (const [model, tokens] of Object.entries(meta.tokens_by_model)) {
+      const modelPrice = priceFor(model, prices);
+      if (!modelPrice) return null;
+      total += costUsd(tokens, modelPrice);
+    }
+    return round6(total);
+  };
 
   const finish = (line: JudgeResult, dialogue: Dialogue) => {
     const injected = injectionWarnings(dialogue);
     line.meta.warnings = [...(line.meta.warnings ?? []), ...injected];
     line.meta.config_hash = hash;
-    line.meta.cost_usd = costOf(line.meta.tokens);
+    line.meta.cost_usd = costOf(line.meta);
     return { line, injected: injected.length > 0 };
   };
 
@@ -173,15 +197,21 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     hash,
     labels,
     price,
+    priced: Object.values(configuration.roleModels).every((model) => priceFor(model, prices) !== undefined),
     judgeOnce,
     finish,
     costOf,
     judge: async (dialogue, run) => finish(await judgeOnce(dialogue, run), dialogue).line,
     probe: async () => {
-      if (configuration.judge.kind === "offline") return undefined;
       const { callBreaker: _breaker, ...probeConfigurable } = configurable;
-      const call = () => protocol.probe(configuration, PROBE_DIALOGUE, { configurable: probeConfigurable, runName: `${protocol.id}:probe` });
-      return probeModel(call, configuration.modelLabel, configuration.baseUrl, outputModeChoiceOf(configurable));
+      const notes: string[] = [];
+      // One call per distinct model, one after the other: the first that cannot judge stops the run.
+      for (const judge of configuration.llmJudges()) {
+        const call = () => protocol.probe(configuration, PROBE_DIALOGUE, { configurable: probeConfigurable, runName: `${protocol.id}:probe` }, judge);
+        const note = await probeModel(call, judge, outputModeChoiceOf(configurable));
+        if (note) notes.push(note);
+      }
+      return notes.length > 0 ? notes.join("\n") : undefined;
     },
   };
 }

@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { ConfigError } from "../judges/config-error.js";
 import { OUTPUT_MODES } from "../judges/configuration.js";
+import { loadModelFile } from "../judges/model-assignment.js";
 import { compareCandidates } from "../nodes/consensus/compare.js";
 import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
@@ -27,8 +28,9 @@ export function registerEvaluate(program: Command) {
     .argument("<file>", "dialogues: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}) or '--- Turn N ---' text")
     .addOption(new Option("--protocol <protocol>", "judging protocol").choices(PROTOCOL_IDS).default("panel" as const))
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
-    .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL) or azure:<deployment>", "offline")
-    .option("--base-url <url>", "OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama (overrides OPENAI_BASE_URL)")
+    .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL; any OpenAI-compatible server), azure:<deployment>, anthropic:<model> (ANTHROPIC_API_KEY) or google:<model> (Gemini: GOOGLE_API_KEY or GEMINI_API_KEY); one per role: evaluator=openai:gpt-4o,critic=anthropic:claude-sonnet-4-5 (an entry without a role is the default)", "offline")
+    .option("--models <file>", "YAML or JSON map of role to model ({default: …, evaluator: …, critic: …}), instead of --model")
+    .option("--base-url <url>", "where every model of the run is served: an OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama, or an Anthropic or Gemini proxy (overrides OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_BASE_URL)")
     .option("--out <results.jsonl>", "write the JSON lines to this file instead of stdout (each line appended whole)")
     .option("--resume", "with --out: keep the lines already there and judge only the dialogues they lack (same protocol, rubric, model, prompt version and settings)", false)
     .option("--retry-fallbacks", "with --resume: also judge again the lines where an agent fell back to the offline judge (meta.fallbacks)", false)
@@ -59,8 +61,8 @@ export function registerEvaluate(program: Command) {
     .addHelpText(
       "after",
       `
-Protocols:
-${PROTOCOL_IDS.map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id].description} (default rubric: ${PROTOCOLS[id].defaultRubric})`)
+Protocols (and the roles --model can name):
+${PROTOCOL_IDS.map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id].description} (default rubric: ${PROTOCOLS[id].defaultRubric}; roles: ${PROTOCOLS[id].roles.join(", ")})`)
   .join("\n")}
 
 ${EXIT_CODES}`,
@@ -75,8 +77,9 @@ ${EXIT_CODES}`,
         if (opts.resume && !opts.out) throw new ConfigError("--resume needs --out <results.jsonl>: the file whose lines are kept");
         if (opts.resume && opts.compare) throw new ConfigError("--resume cannot be combined with --compare");
         if (opts.retryFallbacks && !opts.resume) throw new ConfigError("--retry-fallbacks needs --resume --out <results.jsonl>: it picks which lines of that file are judged again");
+        if (opts.models && opts.model !== "offline") throw new ConfigError("give either --model or --models, not both");
         const configurable = {
-          model: opts.model,
+          model: opts.models ? loadModelFile(opts.models) : opts.model,
           ...(opts.rubric ? { rubric: opts.rubric } : {}),
           ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
           blind: opts.blind,

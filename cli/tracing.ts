@@ -1,5 +1,6 @@
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { defaultProjectName, flushTraces, runLabels } from "../api/trace.js";
+import { loadModelFile } from "../judges/model-assignment.js";
 import { tracingEnabled } from "../judges/tracing-env.js";
 import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
 
@@ -11,6 +12,8 @@ export interface TracingOptions {
   protocol?: string | undefined;
   rubric?: string | undefined;
   model?: string | undefined;
+  /** `--models <file>`. */
+  models?: string | undefined;
   baseUrl?: string | undefined;
 }
 
@@ -19,8 +22,8 @@ export function projectNameFor(options: TracingOptions, env: NodeJS.ProcessEnv =
   const named = options.project ?? env.LANGSMITH_PROJECT ?? env.LANGCHAIN_PROJECT;
   if (named) return named;
   const protocol = PROTOCOL_IDS.find((id) => id === options.protocol) ?? "panel";
-  const configurable = { model: options.model ?? "offline", ...(options.rubric ? { rubric: options.rubric } : {}), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
   try {
+    const configurable = { model: options.models ? loadModelFile(options.models) : (options.model ?? "offline"), ...(options.rubric ? { rubric: options.rubric } : {}), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
     return defaultProjectName(runLabels(protocol, configurable));
   } catch {
     // A bad rubric or model: the command reports it; the name only needs to be stable.

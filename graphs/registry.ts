@@ -2,6 +2,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCheckpointSaver, Command } from "@langchain/langgraph";
 import { z } from "zod";
 import type { Dialogue } from "../dialogues/dialogue.js";
+import type { LlmJudge } from "../judges/judge.js";
 import type { Configuration } from "../judges/configuration.js";
 import type { AgentResult } from "../judges/run-agent.js";
 import type { ResultSpec } from "../results/spec.js";
@@ -14,6 +15,7 @@ import { checklistProbe } from "../nodes/checklist/probe.js";
 import { checklistResult } from "../nodes/checklist/result-line.js";
 import { ConsensusSettingsSchema, scoreBounds } from "../nodes/consensus/configuration.js";
 import { CONSENSUS, CONSENSUS_PATHS } from "../nodes/consensus/defaults.js";
+import { AGENT_OF } from "../nodes/consensus/ask-agent.js";
 import { consensusProbe } from "../nodes/consensus/probe.js";
 import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
@@ -47,6 +49,10 @@ export interface ProtocolEntry {
   description: string;
   /** The rubric used when none is configured. */
   defaultRubric: string;
+  /** The roles a model can be assigned to (`--model evaluator=…,critic=…`). */
+  roles: readonly string[];
+  /** The role whose model answers a call, by the call's role, when they differ (consensus: `debate_critique` is generous's). */
+  modelRoleOf?: (callRole: string) => string;
   build: () => JudgeGraphBuilder;
   /** What the protocol needs of a rubric beyond being written for it (a scale kind); throws a RubricError or ConfigError. */
   checkRubric: (rubric: Rubric) => void;
@@ -60,8 +66,8 @@ export interface ProtocolEntry {
   readInput?: (file: string) => AsyncIterable<Dialogue>;
   /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
   result: ResultSpec;
-  /** The one call a run makes before its first dialogue to check the model answers the protocol's contract. */
-  probe: (configuration: Configuration, dialogue: Dialogue, config: RunnableConfig) => Promise<AgentResult<unknown>>;
+  /** The call a run makes to each of its models before the first dialogue, to check the model answers the protocol's contract. */
+  probe: (configuration: Configuration, dialogue: Dialogue, config: RunnableConfig, judge: LlmJudge) => Promise<AgentResult<unknown>>;
 }
 
 const NO_SETTINGS = z.object({});
@@ -72,6 +78,7 @@ export const PROTOCOLS = {
     id: PANEL.protocol,
     description: "evaluator → critic → referee → score",
     defaultRubric: PANEL.defaultRubric,
+    roles: PANEL.roles,
     build: buildPanelGraph,
     checkRubric: checkPanelRubric,
     settings: NO_SETTINGS,
@@ -83,6 +90,8 @@ export const PROTOCOLS = {
     id: CONSENSUS.protocol,
     description: "strict ∥ generous → agreement? → debate round(s) → 0.6·strict + 0.4·generous; also reads candidate submissions {id, content}",
     defaultRubric: CONSENSUS.defaultRubric,
+    roles: CONSENSUS.roles,
+    modelRoleOf: (callRole: string) => AGENT_OF[callRole as keyof typeof AGENT_OF] ?? callRole,
     build: buildConsensusGraph,
     checkRubric: scoreBounds,
     settings: ConsensusSettingsSchema,
@@ -96,6 +105,7 @@ export const PROTOCOLS = {
     id: CHECKLIST.protocol,
     description: "one assessor per criterion (parallel) → gate → YES/(YES+NO) score",
     defaultRubric: CHECKLIST.defaultRubric,
+    roles: CHECKLIST.roles,
     build: buildChecklistGraph,
     checkRubric: checkChecklistRubric,
     settings: NO_SETTINGS,
@@ -107,6 +117,7 @@ export const PROTOCOLS = {
     id: BAREM.protocol,
     description: "one judge with the detailed barem and few-shot examples → score",
     defaultRubric: BAREM.defaultRubric,
+    roles: BAREM.roles,
     build: buildBaremGraph,
     checkRubric: checkBaremRubric,
     settings: NO_SETTINGS,

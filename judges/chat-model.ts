@@ -1,6 +1,9 @@
+import { ChatAnthropic } from "@langchain/anthropic";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { JudgeAzureChatOpenAI, JudgeChatOpenAI } from "./openai-tool-calls.js";
-import type { ModelSpec } from "./model-spec.js";
+import type { LlmJudge } from "./judge.js";
+import { formatModelSpec, type LlmSpec } from "./model-spec.js";
+import { JudgeChatGoogle } from "./providers/google.js";
+import { JudgeAzureChatOpenAI, JudgeChatOpenAI } from "./providers/openai.js";
 
 /**
  * The client makes exactly one request per call and hands every error back unchanged: retries
@@ -11,6 +14,12 @@ import type { ModelSpec } from "./model-spec.js";
 function handBack(error: unknown): never {
   throw error;
 }
+
+/** Room for the longest answer a role gives (a checklist of 30 criteria, a panel's six justifications). */
+const MAX_OUTPUT_TOKENS = 4096;
+
+/** A key local and compatible servers accept; the clients insist on one. */
+const NO_KEY = "not-needed";
 
 export interface ProviderSettings {
   apiKey?: string | undefined;
@@ -25,24 +34,43 @@ export interface ProviderSettings {
   temperature: number;
 }
 
-/** Builds the chat model for an LLM spec, always with an explicit timeout and no client-side retry. */
-export function createChatModel(spec: Exclude<ModelSpec, { provider: "offline" }>, settings: ProviderSettings): BaseChatModel {
-  const common = { temperature: settings.temperature, timeout: settings.timeoutMs, maxRetries: 0, onFailedAttempt: handBack };
-  if (spec.provider === "azure") {
-    return new JudgeAzureChatOpenAI({
-      ...common,
-      azureOpenAIApiKey: settings.apiKey,
-      azureOpenAIApiInstanceName: settings.azureInstance,
-      azureOpenAIApiDeploymentName: spec.deployment,
-      azureOpenAIApiVersion: settings.azureApiVersion ?? "2024-10-21",
-      ...(settings.baseUrl ? { azureOpenAIBasePath: settings.baseUrl } : {}),
-    });
+/** The chat model for an LLM spec, always with an explicit timeout and no client-side retry. */
+function chatModelOf(spec: LlmSpec, settings: ProviderSettings, json = false): BaseChatModel {
+  const common = { temperature: settings.temperature, maxRetries: 0, onFailedAttempt: handBack };
+  const apiKey = settings.apiKey ?? (settings.baseUrl ? NO_KEY : undefined);
+  switch (spec.provider) {
+    case "azure":
+      return new JudgeAzureChatOpenAI({
+        ...common,
+        timeout: settings.timeoutMs,
+        azureOpenAIApiKey: settings.apiKey,
+        azureOpenAIApiInstanceName: settings.azureInstance,
+        azureOpenAIApiDeploymentName: spec.deployment,
+        azureOpenAIApiVersion: settings.azureApiVersion ?? "2024-10-21",
+        ...(settings.baseUrl ? { azureOpenAIBasePath: settings.baseUrl } : {}),
+      });
+    case "openai":
+      return new JudgeChatOpenAI({ ...common, timeout: settings.timeoutMs, model: spec.model, apiKey, configuration: settings.baseUrl ? { baseURL: settings.baseUrl } : {} });
+    case "anthropic":
+      return new ChatAnthropic({
+        ...common,
+        model: spec.model,
+        apiKey,
+        maxTokens: MAX_OUTPUT_TOKENS,
+        clientOptions: { timeout: settings.timeoutMs },
+        ...(settings.baseUrl ? { anthropicApiUrl: settings.baseUrl } : {}),
+      });
+    case "google":
+      return new JudgeChatGoogle({ ...common, model: spec.model, apiKey, maxOutputTokens: MAX_OUTPUT_TOKENS, timeoutMs: settings.timeoutMs, json, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) });
   }
-  return new JudgeChatOpenAI({
-    ...common,
-    model: spec.model,
-    // Compatible servers (Ollama, vLLM) accept any key; the client insists on one.
-    apiKey: settings.apiKey ?? (settings.baseUrl ? "not-needed" : undefined),
-    configuration: settings.baseUrl ? { baseURL: settings.baseUrl } : {},
-  });
+}
+
+/** The judge for an LLM spec: its chat model, and what a request needs to know of its API. */
+export function createLlmJudge(spec: LlmSpec, settings: ProviderSettings): LlmJudge {
+  const judge: LlmJudge = { kind: "llm", model: chatModelOf(spec, settings), label: formatModelSpec(spec), provider: spec.provider, baseUrl: settings.baseUrl };
+  if (spec.provider === "google") {
+    let jsonModel: BaseChatModel | undefined;
+    judge.jsonModel = () => (jsonModel ??= chatModelOf(spec, settings, true));
+  }
+  return judge;
 }

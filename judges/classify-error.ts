@@ -14,9 +14,9 @@ interface ErrorShape {
 /**
  * Names (`name`, or the class name: the OpenAI SDK's errors keep `name` "Error") of errors that mean
  * the request timed out: our own timeout and LangChain's wrapping of the SDK's, an abort, the SDK's
- * `APIConnectionTimeoutError`, undici's connect, headers and body timeouts.
+ * `APIConnectionTimeoutError`, the Gemini client's abort on its own timeout, undici's connect, headers and body timeouts.
  */
-const TIMEOUT_NAMES: ReadonlySet<string> = new Set(["TimeoutError", "AbortError", "APIConnectionTimeoutError", "ConnectTimeoutError", "HeadersTimeoutError", "BodyTimeoutError"]);
+const TIMEOUT_NAMES: ReadonlySet<string> = new Set(["TimeoutError", "AbortError", "APIConnectionTimeoutError", "GoogleGenerativeAIAbortError", "ConnectTimeoutError", "HeadersTimeoutError", "BodyTimeoutError"]);
 const TIMEOUT_CODES: ReadonlySet<string> = new Set(["ETIMEDOUT", "ESOCKETTIMEDOUT", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
 /** The SDK's `APIConnectionError` (no status: the server never answered) and undici's socket error. */

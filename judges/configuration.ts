@@ -1,13 +1,14 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
-import { createChatModel } from "./chat-model.js";
-import type { Judge } from "./judge.js";
-import { formatModelSpec, parseModelSpec } from "./model-spec.js";
+import { createLlmJudge } from "./chat-model.js";
+import { injectedJudge, type Judge, type LlmJudge } from "./judge.js";
+import { assignModels, ModelSetting } from "./model-assignment.js";
+import { formatModelSpec, MODEL_FORMS, type LlmSpec, type ModelSpec } from "./model-spec.js";
 import { loadRubric } from "../rubrics/load.js";
 import { RubricSchema, type Rubric } from "../rubrics/schema.js";
 import { redact } from "../util/redact.js";
-import { readProviderEnv } from "./provider-env.js";
+import { PROVIDER_ENV, readProviderEnv } from "./provider-env.js";
 import { ConfigError } from "./config-error.js";
 import { RubricError } from "../rubrics/errors.js";
 
@@ -16,11 +17,11 @@ export const OUTPUT_MODES = ["auto", "tools", "json_schema", "json", "text"] as 
 
 /** What a graph run can be configured with (shown in LangGraph Studio). */
 export const ConfigurationSchema = z.object({
-  model: z.string().default("offline").describe("`offline`, `openai:<model>` or `azure:<deployment>`"),
+  model: ModelSetting.default("offline").describe(`${MODEL_FORMS}; or one per role: "evaluator=openai:gpt-4o,critic=anthropic:claude-sonnet-4-5" (an entry without a role is the default), or {"default": …, "<role>": …}`),
   rubric: z.union([z.string(), RubricSchema]).optional().describe("Built-in rubric id or path to a JSON/YAML rubric (or, in process, a rubric object); the protocol's default when empty"),
   blind: z.boolean().default(false).describe("Disable rules that read human ratings (agreement studies)"),
   onFailure: z.enum(["fallback", "unscored"]).default("fallback").describe("After retries: fall back to the offline judge, or leave the dialogue unscored"),
-  baseUrl: z.string().optional().describe("OpenAI-compatible server URL (Ollama, vLLM, …)"),
+  baseUrl: z.string().optional().describe("Where the model is served: an OpenAI-compatible server (Ollama, vLLM, …), or a proxy of the Anthropic or Gemini API; applies to every model of the run"),
   timeoutMs: z.number().int().positive().default(60_000).describe("Per-call timeout in milliseconds"),
   maxRetries: z.number().int().min(0).default(2).describe("Retries per call after a rate limit, a 5xx, a timeout or a connection error"),
   retryBaseMs: z.number().min(0).default(1_000).describe("First backoff step in milliseconds (doubled on each retry)"),
@@ -41,51 +42,93 @@ export interface ConfigurationExtras {
   rubric?: string | Rubric;
 }
 
-export interface Configuration extends Omit<z.infer<typeof ConfigurationSchema>, "rubric"> {
+export interface Configuration extends Omit<z.infer<typeof ConfigurationSchema>, "rubric" | "model"> {
   /** The protocol this configuration was resolved for. */
   protocol: string;
   rubric: Rubric;
-  /** Who answers the agents' calls; a chat model is built on first use, so pure nodes never build one. */
-  readonly judge: Judge;
-  /** `offline`, `openai:gpt-4o-mini`, … as recorded in `meta.model`. */
+  /** Who answers a role's calls (a protocol's role: `evaluator`, `strict`, …); a chat model is built on first use, so pure nodes never build one. */
+  judgeFor(role: string): Judge;
+  /** The run's distinct chat models, one per model, built now (the probe calls each once). */
+  llmJudges(): LlmJudge[];
+  /** `offline`, `openai:gpt-4o-mini`, or `role=model,…` when roles differ, as recorded in `meta.model`. */
   modelLabel: string;
+  /** The model label of each role. */
+  roleModels: Readonly<Record<string, string>>;
 }
 
 /** Which protocol asks, and the rubric it uses when none is configured. */
 export interface ProtocolDefaults {
   protocol: string;
   defaultRubric: string;
+  /** The roles a model can be assigned to (`--model critic=…`); every agent call is made in one of them. */
+  roles: readonly string[];
   /** Every protocol there is, when the caller knows the list: a rubric naming another is refused. */
   known?: readonly string[];
 }
 
 type Settings = z.infer<typeof ConfigurationSchema>;
 
-/** The judge for these settings, and its label; a model is only checked here and built on first use. */
-function resolveJudge(settings: Settings, chatModel: BaseChatModel | undefined): { judge: () => Judge; label: string } {
-  if (chatModel) return { judge: () => ({ kind: "llm", model: chatModel }), label: settings.model === "offline" ? "injected" : settings.model };
-  const spec = parseModelSpec(settings.model);
-  if (spec.provider === "offline") return { judge: () => ({ kind: "offline" }), label: "offline" };
+/** What to set when a provider's key is missing. */
+function keyHint(provider: LlmSpec["provider"]): string {
+  if (provider === "azure") return "AZURE_OPENAI_API_KEY and AZURE_OPENAI_API_INSTANCE_NAME";
+  const names = PROVIDER_ENV[provider];
+  return `${names.keys.join(" or ")} (or --base-url for a local server or proxy)`;
+}
+
+/** A judge for one model, built on first use; its settings are checked now. */
+function judgeBuilder(spec: LlmSpec, settings: Settings): () => LlmJudge {
   const env = readProviderEnv(spec.provider);
-  const hint = spec.provider === "azure" ? "AZURE_OPENAI_API_KEY and AZURE_OPENAI_API_INSTANCE_NAME" : "OPENAI_API_KEY (or --base-url for a local server)";
+  const label = formatModelSpec(spec);
+  const baseUrl = settings.baseUrl ?? env.baseUrl;
   // The client only complains at the first call, and every call would then fall back to offline.
-  if (!env.apiKey && (spec.provider === "azure" || !(settings.baseUrl ?? env.baseUrl))) {
-    throw new ConfigError(`cannot create model ${formatModelSpec(spec)}: no API key; set ${hint}`);
-  }
-  const build = (): Judge => {
+  if (!env.apiKey && (spec.provider === "azure" || !baseUrl)) throw new ConfigError(`cannot create model ${label}: no API key; set ${keyHint(spec.provider)}`);
+  const build = (): LlmJudge => {
     try {
-      const model = createChatModel(spec, { ...env, baseUrl: settings.baseUrl ?? env.baseUrl, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries, temperature: settings.temperature });
-      return { kind: "llm", model };
+      return createLlmJudge(spec, { ...env, baseUrl, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries, temperature: settings.temperature });
     } catch (e) {
-      throw new ConfigError(`cannot create model ${formatModelSpec(spec)}: ${redact((e as Error).message.split("\n")[0] ?? "")}; set ${hint}`);
+      throw new ConfigError(`cannot create model ${label}: ${redact((e as Error).message.split("\n")[0] ?? "")}; set ${keyHint(spec.provider)}`);
     }
   };
   // Azure checks its settings when the client is built: do it now, so a bad setup fails before any dialogue.
   if (spec.provider === "azure") {
     const judge = build();
-    return { judge: () => judge, label: formatModelSpec(spec) };
+    return () => judge;
   }
-  return { judge: build, label: formatModelSpec(spec) };
+  let built: LlmJudge | undefined;
+  return () => (built ??= build());
+}
+
+interface Judges {
+  judgeFor(role: string): Judge;
+  llmJudges(): LlmJudge[];
+  label: string;
+  roleModels: Record<string, string>;
+}
+
+/** Who answers each role: an injected chat model answers them all; otherwise each role's model, one judge per distinct model. */
+function resolveJudges(settings: Settings, chatModel: BaseChatModel | undefined, defaults: ProtocolDefaults): Judges {
+  if (chatModel) {
+    const label = typeof settings.model === "string" && settings.model !== "offline" ? settings.model : "injected";
+    const judge: LlmJudge = { ...injectedJudge(chatModel, label), baseUrl: settings.baseUrl };
+    return { judgeFor: () => judge, llmJudges: () => [judge], label, roleModels: Object.fromEntries(defaults.roles.map((r) => [r, label])) };
+  }
+  const assignment = assignModels(settings.model, defaults.roles, defaults.protocol);
+  const builders = new Map<string, () => LlmJudge>();
+  for (const spec of Object.values(assignment.byRole)) {
+    const label = formatModelSpec(spec);
+    if (spec.provider !== "offline" && !builders.has(label)) builders.set(label, judgeBuilder(spec, settings));
+  }
+  const offline: Judge = { kind: "offline" };
+  const judgeOf = (spec: ModelSpec | undefined): Judge => (spec && spec.provider !== "offline" ? (builders.get(formatModelSpec(spec)) as () => LlmJudge)() : offline);
+  return {
+    judgeFor: (role) => {
+      if (!defaults.roles.includes(role)) throw new Error(`the ${defaults.protocol} protocol has no role "${role}" (its roles: ${defaults.roles.join(", ")})`);
+      return judgeOf(assignment.byRole[role]);
+    },
+    llmJudges: () => [...builders.values()].map((build) => build()),
+    label: assignment.label,
+    roleModels: Object.fromEntries(Object.entries(assignment.byRole).map(([role, spec]) => [role, formatModelSpec(spec)])),
+  };
 }
 
 /** Refuses a rubric written for other protocols, naming the ones it supports. */
@@ -109,17 +152,17 @@ export function resolveConfiguration(raw: Record<string, unknown> & Configuratio
   const rubricRef = raw.rubric ?? defaults.defaultRubric;
   const parsed = ConfigurationSchema.safeParse({ ...raw, rubric: typeof rubricRef === "string" ? rubricRef : undefined });
   if (!parsed.success) throw new ConfigError(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  const { judge, label } = resolveJudge(parsed.data, raw.chatModel);
+  const judges = resolveJudges(parsed.data, raw.chatModel, defaults);
   const rubric = loadRubric(rubricRef);
   checkProtocol(rubric, defaults);
-  let built: Judge | undefined;
+  const { model: _model, ...settings } = parsed.data;
   return {
-    ...parsed.data,
+    ...settings,
     protocol: defaults.protocol,
     rubric,
-    modelLabel: label,
-    get judge() {
-      return (built ??= judge());
-    },
+    modelLabel: judges.label,
+    roleModels: judges.roleModels,
+    judgeFor: judges.judgeFor,
+    llmJudges: judges.llmJudges,
   };
 }

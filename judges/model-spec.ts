@@ -3,9 +3,16 @@ import { ConfigError } from "./config-error.js";
 export type ModelSpec =
   | { provider: "offline" }
   | { provider: "openai"; model: string }
-  | { provider: "azure"; deployment: string };
+  | { provider: "azure"; deployment: string }
+  | { provider: "anthropic"; model: string }
+  | { provider: "google"; model: string };
 
-const FORMS = "`offline`, `openai:<model>` (OpenAI or any compatible server) or `azure:<deployment>`";
+/** A model that is called over the network. */
+export type LlmSpec = Exclude<ModelSpec, { provider: "offline" }>;
+export type LlmProvider = LlmSpec["provider"];
+
+export const MODEL_FORMS =
+  "`offline`, `openai:<model>` (OpenAI or any compatible server: Ollama, vLLM, llama.cpp, LM Studio), `azure:<deployment>`, `anthropic:<model>` or `google:<model>` (Gemini)";
 
 /** The one place a model id is parsed. */
 export function parseModelSpec(spec: string): ModelSpec {
@@ -14,18 +21,20 @@ export function parseModelSpec(spec: string): ModelSpec {
   const colon = trimmed.indexOf(":");
   const provider = colon < 0 ? "" : trimmed.slice(0, colon);
   const name = colon < 0 ? "" : trimmed.slice(colon + 1).trim();
-  if (provider === "openai" && name) return { provider, model: name };
-  if (provider === "azure" && name) return { provider, deployment: name };
-  throw new ConfigError(`unknown model "${spec}": use ${FORMS}`);
+  if (name) {
+    if (provider === "openai" || provider === "anthropic" || provider === "google") return { provider, model: name };
+    if (provider === "azure") return { provider, deployment: name };
+  }
+  throw new ConfigError(`unknown model "${spec}": use ${MODEL_FORMS}`);
 }
 
 export function formatModelSpec(spec: ModelSpec): string {
   switch (spec.provider) {
     case "offline":
       return "offline";
-    case "openai":
-      return `openai:${spec.model}`;
     case "azure":
       return `azure:${spec.deployment}`;
+    default:
+      return `${spec.provider}:${spec.model}`;
   }
 }

@@ -3,7 +3,9 @@ import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import { OUTPUT_MODES, rawConfigurable } from "./configuration.js";
+import type { LlmJudge } from "./judge.js";
 import { schemaInstructions } from "./prompt/schema-instructions.js";
+import { withCacheBreakpoint } from "./providers/anthropic.js";
 
 export { OUTPUT_MODES };
 export type OutputMode = (typeof OUTPUT_MODES)[number];
@@ -28,17 +30,24 @@ export interface ModeTask {
 
 export type Send = (messages: BaseMessage[], config: RunnableConfig) => Promise<{ raw: BaseMessage }>;
 
-/** Where a run's effective mode lives in `configurable` (an in-process object, like `callGate`). */
+/** Where a run's effective modes live in `configurable` (an in-process object, like `callGate`). */
 const CHOICE_KEY = "outputModeChoice";
 
 /**
- * The run's output mode, shared by every call of the run: `auto` sends `tools` (today's behaviour)
- * until the probe narrows it to the first mode the server answers the contract in.
+ * The run's output mode per model, shared by every call of the run: `auto` sends `tools` (today's
+ * behaviour) until the probe narrows each model's mode to the first its server answers the contract in.
  */
 export class OutputModeChoice {
-  current: SendMode;
-  constructor(readonly requested: OutputMode) {
-    this.current = requested === "auto" ? "tools" : requested;
+  private readonly byModel = new Map<string, SendMode>();
+  constructor(readonly requested: OutputMode) {}
+
+  /** The mode a model's calls are sent in. */
+  of(model: string): SendMode {
+    return this.byModel.get(model) ?? (this.requested === "auto" ? "tools" : this.requested);
+  }
+
+  set(model: string, mode: SendMode): void {
+    this.byModel.set(model, mode);
   }
 }
 
@@ -48,15 +57,15 @@ export function withOutputModeChoice(configurable: Record<string, unknown>, requ
 }
 
 export function outputModeChoiceOf(configurable: Record<string, unknown> | undefined): OutputModeChoice | undefined {
-  const choice = configurable?.[CHOICE_KEY] as OutputModeChoice | undefined;
-  return typeof choice?.current === "string" ? choice : undefined;
+  const choice = configurable?.[CHOICE_KEY];
+  return choice instanceof OutputModeChoice ? choice : undefined;
 }
 
-/** The mode a call is sent in: the run's choice, else the configured mode (`auto` without a probe: `tools`). */
-export function sendModeOf(config: RunnableConfig | undefined): SendMode {
+/** The mode a model's call is sent in: the run's choice, else the configured mode (`auto` without a probe: `tools`). */
+export function sendModeOf(config: RunnableConfig | undefined, model: string): SendMode {
   const raw = rawConfigurable(config);
   const choice = outputModeChoiceOf(raw);
-  if (choice) return choice.current;
+  if (choice) return choice.of(model);
   const mode = z.enum(OUTPUT_MODES).safeParse(raw.outputMode);
   return !mode.success || mode.data === "auto" ? "tools" : mode.data;
 }
@@ -82,17 +91,30 @@ function named(run: (messages: BaseMessage[], config?: RunnableConfig) => Promis
   return async (messages, config) => ({ raw: await call.invoke(messages, config) });
 }
 
+/** The messages as the judge's API takes them: Anthropic's get a prompt-cache breakpoint after the shared prefix. */
+function prepared(judge: LlmJudge): (messages: BaseMessage[]) => BaseMessage[] {
+  return judge.provider === "anthropic" ? withCacheBreakpoint : (messages) => messages;
+}
+
+/** OpenAI's dialect (OpenAI, Azure, compatible servers, an injected model): `strict` schemas and JSON mode by `response_format`. */
+const speaksOpenAI = (judge: LlmJudge): boolean => judge.provider === "openai" || judge.provider === "azure" || judge.provider === "injected";
+
 /**
  * How one request goes out in a mode; the reply is always the raw message, which `parseAnswer`
  * reads against the role's contract.
  * - `tools`: with a toolset (and a model that binds tools), every role's tool with the role's own
- *   forced (`tool_choice`), strict schemas: the shared, cacheable prefix. Without one, the role's
- *   structured output alone (json_schema, or a forced function for older models).
- * - `json_schema`: `response_format` json_schema (strict), no tools.
- * - `json`: `response_format` json_object, the schema written into the prompt.
+ *   forced (`tool_choice`; strict schemas where the API has them): the shared, cacheable prefix.
+ *   Without one, the role's structured output alone (json_schema, or a forced function for older models).
+ * - `json_schema`: the API's structured output (OpenAI `response_format` json_schema, Anthropic
+ *   `output_config`, Gemini `responseSchema`), no tools.
+ * - `json`: JSON mode (OpenAI `response_format` json_object, Gemini `responseMimeType`), the schema
+ *   written into the prompt; Anthropic has no JSON mode, so only the prompt asks for JSON.
  * - `text`: a plain call with the schema in the prompt; the first JSON object of the text is read.
  */
-export function modeSender(mode: SendMode, task: ModeTask, model: BaseChatModel): Send {
+export function modeSender(mode: SendMode, task: ModeTask, judge: LlmJudge): Send {
+  const model = judge.model;
+  const prepare = prepared(judge);
+  const strict = speaksOpenAI(judge) ? { strict: true } : {};
   switch (mode) {
     case "tools": {
       const toolset = task.toolset;
@@ -100,22 +122,21 @@ export function modeSender(mode: SendMode, task: ModeTask, model: BaseChatModel)
         if (!toolset.some((t) => t.name === task.role)) throw new Error(`the toolset (${toolset.map((t) => t.name).join(", ")}) has no tool for role "${task.role}"`);
         const tools = toolset.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), schema: t.schema }));
         // `strict` is an OpenAI call option the base class's call-option type does not declare.
-        const bound = model.bindTools(tools, { tool_choice: task.role, strict: true } as Partial<BaseChatModel["ParsedCallOptions"]>);
-        return named((messages, config) => bound.invoke(messages, config));
+        const bound = model.bindTools(tools, { tool_choice: task.role, ...strict } as Partial<BaseChatModel["ParsedCallOptions"]>);
+        return named((messages, config) => bound.invoke(prepare(messages), config));
       }
-      const structured = model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, strict: true });
-      return (messages, config) => structured.invoke(messages, config);
+      const structured = model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, ...strict });
+      return (messages, config) => structured.invoke(prepare(messages), config);
     }
     case "json_schema": {
-      const structured = model.withStructuredOutput(task.schema, { name: task.role, method: "jsonSchema", includeRaw: true, strict: true });
-      return (messages, config) => structured.invoke(messages, config);
+      const structured = model.withStructuredOutput(task.schema, { name: task.role, method: "jsonSchema", includeRaw: true, ...strict });
+      return (messages, config) => structured.invoke(prepare(messages), config);
     }
     case "json": {
-      // An OpenAI call option the base class's call-option type does not declare.
-      const bound = model.withConfig({ response_format: { type: "json_object" } } as Partial<BaseChatModel["ParsedCallOptions"]>);
-      return named((messages, config) => bound.invoke(withSchemaInPrompt(messages, task), config));
+      const jsonModel = judge.jsonModel?.() ?? (speaksOpenAI(judge) ? model.withConfig({ response_format: { type: "json_object" } } as Partial<BaseChatModel["ParsedCallOptions"]>) : model);
+      return named((messages, config) => jsonModel.invoke(prepare(withSchemaInPrompt(messages, task)), config));
     }
     case "text":
-      return named((messages, config) => model.invoke(withSchemaInPrompt(messages, task), config));
+      return named((messages, config) => model.invoke(prepare(withSchemaInPrompt(messages, task)), config));
   }
 }

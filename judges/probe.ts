@@ -2,6 +2,7 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { ConfigError } from "./config-error.js";
 import type { CallFailure } from "./checks/problems.js";
 import type { AgentResult } from "./run-agent.js";
+import type { LlmJudge } from "./judge.js";
 import { AUTO_ORDER, type OutputModeChoice } from "./output-mode.js";
 
 /** The dialogue a run's probe call judges: short, ordinary, with something to quote. */
@@ -49,8 +50,9 @@ function triesNextMode(failure: CallFailure): boolean {
  * answer outside the contract moves on, any other failure stops at once. Returns a line saying which
  * mode `auto` chose when it is not the first.
  */
-export async function probeModel(call: () => Promise<AgentResult<unknown>>, label: string, baseUrl: string | undefined, choice?: OutputModeChoice): Promise<string | undefined> {
-  const where = baseUrl ? `${label} at ${baseUrl}` : label;
+export async function probeModel(call: () => Promise<AgentResult<unknown>>, judge: LlmJudge, choice?: OutputModeChoice): Promise<string | undefined> {
+  const label = judge.label;
+  const where = judge.baseUrl ? `${label} at ${judge.baseUrl}` : label;
   const fail = (failure: CallFailure, prefix = "") => new ConfigError(`the probe call to ${label} failed (${prefix}${failure.kind}: ${failure.message}); ${advice(failure, where)}`);
   if (choice?.requested !== "auto") {
     const answer = await call();
@@ -60,15 +62,15 @@ export async function probeModel(call: () => Promise<AgentResult<unknown>>, labe
   const refused: string[] = [];
   let last: CallFailure | undefined;
   for (const mode of AUTO_ORDER) {
-    choice.current = mode;
+    choice.set(label, mode);
     const answer = await call();
     // The first mode answering keeps today's output unchanged; a fallback is said on stderr.
-    if (answer.ok) return refused.length > 0 ? `output mode: ${mode} (auto; ${refused.join("; ")})` : undefined;
+    if (answer.ok) return refused.length > 0 ? `output mode for ${label}: ${mode} (auto; ${refused.join("; ")})` : undefined;
     if (!triesNextMode(answer.failure)) throw fail(answer.failure, refused.length > 0 ? `output mode ${mode}: ` : "");
     last = answer.failure;
     refused.push(`${mode}: ${answer.failure.kind}: ${answer.failure.message.slice(0, 120)}`);
   }
-  choice.current = AUTO_ORDER[0] ?? "tools";
+  choice.set(label, AUTO_ORDER[0] ?? "tools");
   const reason = last ? advice(last, where) : "use a model that follows JSON schemas";
   throw new ConfigError(`the probe call to ${label} failed in every output mode (${refused.join("; ")}); ${reason}`);
 }

@@ -1,4 +1,3 @@
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
@@ -9,7 +8,8 @@ import { repairPrompt } from "./prompt/repair.js";
 import { retryDecision, retrySettingsOf, sleep, withTimeout, type RetryEvent } from "./retry.js";
 import { callBreakerOf } from "./call-breaker.js";
 import { classifyError } from "./classify-error.js";
-import type { Judge } from "./judge.js";
+import { PROVIDER_ENV } from "./provider-env.js";
+import type { Judge, LlmJudge } from "./judge.js";
 import { outputProblemOf } from "./checks/answer-errors.js";
 import { parseAnswer } from "./checks/parse-answer.js";
 import type { CallFailure, OutputProblem } from "./checks/problems.js";
@@ -39,6 +39,8 @@ export interface AgentTask<O> {
 
 export interface CallRecord {
   agent: string;
+  /** The model asked (`openai:gpt-4o`), when the call went to one: roles may have different models. */
+  model?: string;
   /** `fallback`: the LLM failed and the offline judge answered instead. */
   source: "llm" | "offline" | "fallback";
   attempts: number;
@@ -66,13 +68,13 @@ function usageOf(raw: BaseMessage): { input: number; output: number } {
  * How one request goes out: in the run's output mode (judges/output-mode.ts: a forced tool from the
  * protocol's toolset, json_schema, JSON mode or text); the reply's JSON is read by `parseAnswer`.
  */
-function sender<O>(task: AgentTask<O>, model: BaseChatModel, mode: SendMode): Send {
-  return modeSender(mode, task, model);
+function sender<O>(task: AgentTask<O>, judge: LlmJudge, mode: SendMode): Send {
+  return modeSender(mode, task, judge);
 }
 
 /**
  * The reply as it goes back. Tool calls whose arguments are not JSON may exist only as
- * `invalid_tool_calls` (judges/openai-tool-calls.ts), which the OpenAI converter does not send; they
+ * `invalid_tool_calls` (judges/providers/openai.ts), which the OpenAI converter does not send; they
  * are put back in the provider's form (`additional_kwargs.tool_calls`) so the provider sees the calls
  * the results answer. Set after the message is built: LangChain core warns ("New LangChain packages
  * are available…") whenever an AIMessage is built from raw tool calls and no parsed one.
@@ -127,10 +129,10 @@ async function requestWithRetries(send: (signal: AbortSignal) => Promise<{ raw: 
   }
 }
 
-async function askModel<O>(task: AgentTask<O>, judge: Extract<Judge, { kind: "llm" }>, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
+async function askModel<O>(task: AgentTask<O>, judge: LlmJudge, config: RunnableConfig | undefined, record: CallRecord): Promise<{ ok: true; output: O } | { ok: false; failure: CallFailure }> {
   const agent = task.runName ?? task.role;
-  const mode = sendModeOf(config);
-  const send = sender(task, judge.model, mode);
+  const mode = sendModeOf(config, judge.label);
+  const send = sender(task, judge, mode);
   let messages = task.messages;
   let problems: OutputProblem[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -172,6 +174,7 @@ export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: O
     return record;
   };
   if (judge.kind === "offline") return { ok: true, output: task.offline(), record: finish() };
+  record.model = judge.label;
   const answer = await askModel(task, judge, config, record);
   const breaker = callBreakerOf(config?.configurable);
   if (answer.ok) {
@@ -181,7 +184,8 @@ export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: O
   }
   if (answer.failure.kind === "auth") {
     // Every call would fail alike: stop the run rather than fall back on every dialogue.
-    throw new ConfigError(`${answer.failure.agent}: the provider rejected the credentials (${answer.failure.message}); check OPENAI_API_KEY, AZURE_OPENAI_API_KEY or --base-url`);
+    const keys = judge.provider === "injected" ? "the injected model's credentials" : PROVIDER_ENV[judge.provider].keys.join(" or ");
+    throw new ConfigError(`${answer.failure.agent}: the provider rejected the credentials (${answer.failure.message}); check ${keys} or --base-url for ${judge.label}`);
   }
   breaker?.failed(answer.failure);
   record.error = answer.failure;

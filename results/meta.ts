@@ -16,6 +16,8 @@ export const ResultMeta = z.object({
    */
   scored_by: z.union([z.string(), z.record(z.string(), z.string())]).nullable(),
   tokens: z.object({ input: z.number(), output: z.number(), total: z.number() }),
+  /** With one model per role (`--model evaluator=…,critic=…`): the tokens of each model, which the cost is summed from. */
+  tokens_by_model: z.record(z.string(), z.object({ input: z.number(), output: z.number() })).optional(),
   /** Sum of the agents' call times. */
   latency_ms: z.number(),
   calls: z.number(),
@@ -39,19 +41,34 @@ export const ResultMeta = z.object({
 });
 export type ResultMeta = z.infer<typeof ResultMeta>;
 
-/** Who answered one call: the model, the offline judge (asked for, or after the model failed), or nobody. */
+/** Who answered one call: its model, the offline judge (asked for, or after the model failed), or nobody. */
 function answeredBy(call: CallRecord, model: string): string {
   if (call.source === "fallback") return "offline-fallback";
   if (call.source === "offline") return "offline";
-  return call.error ? "failed" : model;
+  return call.error ? "failed" : (call.model ?? model);
 }
 
 function scoredBy(calls: readonly CallRecord[], model: string): ResultMeta["scored_by"] {
   const byAgent: Record<string, string> = {};
   // An agent called more than once (a debate's rounds) is reported by its worst answer.
-  for (const call of calls) if (byAgent[call.agent] === undefined || answeredBy(call, model) !== model) byAgent[call.agent] = answeredBy(call, model);
+  for (const call of calls) {
+    const who = answeredBy(call, model);
+    if (byAgent[call.agent] === undefined || who === "offline-fallback" || who === "failed") byAgent[call.agent] = who;
+  }
   const who = new Set(Object.values(byAgent));
   return who.size > 1 ? byAgent : ([...who][0] ?? model);
+}
+
+/** Tokens per model, when the calls went to more than one. */
+function tokensByModel(calls: readonly CallRecord[]): ResultMeta["tokens_by_model"] {
+  const byModel: Record<string, { input: number; output: number }> = {};
+  for (const call of calls) {
+    if (!call.model) continue;
+    const tokens = (byModel[call.model] ??= { input: 0, output: 0 });
+    tokens.input += call.inputTokens;
+    tokens.output += call.outputTokens;
+  }
+  return Object.keys(byModel).length > 1 ? byModel : undefined;
 }
 
 export function buildMeta(input: { protocol: string; rubric: string; model: string; calls: readonly CallRecord[]; warnings: readonly string[]; unscored?: boolean }): ResultMeta {
@@ -64,6 +81,7 @@ export function buildMeta(input: { protocol: string; rubric: string; model: stri
     status: input.unscored ? "unscored" : "scored",
     scored_by: input.unscored ? null : scoredBy(input.calls, input.model),
     tokens: { input: input_, output, total: input_ + output },
+    ...(tokensByModel(input.calls) ? { tokens_by_model: tokensByModel(input.calls) } : {}),
     latency_ms: input.calls.reduce((s, c) => s + c.latencyMs, 0),
     calls: input.calls.length,
     fallbacks: input.calls.filter((c) => c.source === "fallback" && c.error).map((c) => ({ agent: c.agent, kind: c.error?.kind ?? "error", message: c.error?.message ?? "" })),

@@ -1,8 +1,8 @@
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { readDialogues } from "../dialogues/read.js";
 import type { ProtocolEntry } from "../graphs/registry.js";
-import { formatModelSpec, parseModelSpec } from "../judges/model-spec.js";
-import { inputLimit, largestRequest, type LimitSource } from "../api/input-size.js";
+import { largestRequest, runInputLimit, type LimitSource } from "../api/input-size.js";
+import { runModelsOf } from "../api/run-models.js";
 import { costUsd, loadPrices, priceFor, type Price, type PriceTable } from "../api/prices.js";
 import { createSizeProbe, type ProbedRequest } from "../api/size-probe.js";
 import { round6 } from "../scoring/numbers.js";
@@ -74,16 +74,9 @@ export interface DryRunEstimate {
   largestDialogue: { dialogue_id: string | number; inputTokens: number } | null;
   /** The largest single request, what the limit is checked against. */
   largestRequest: { dialogue_id: string | number; role: string; inputTokens: number } | null;
-  /** USD per 1M tokens, null when the price table does not know the model. */
+  /** USD per 1M tokens, null when the price table does not know the model (or roles have different models: each call is then priced at its own). */
   price: Price | null;
   costUsd: Range | null;
-}
-
-/** The model as lines will name it: `openai:gpt-4o-mini`, `offline`, or `injected` for a chat model object. */
-function modelLabelOf(configurable: Record<string, unknown>): string {
-  const spec = typeof configurable.model === "string" ? configurable.model : "offline";
-  if (configurable.chatModel !== undefined) return spec === "offline" ? "injected" : spec;
-  return formatModelSpec(parseModelSpec(spec));
 }
 
 /** How many ids of over-limit dialogues the estimate lists. */
@@ -99,11 +92,16 @@ const LISTED_IDS = 20;
 export async function dryRun(file: string, options: DryRunOptions): Promise<DryRunEstimate> {
   const read = options.protocol.readInput ?? readDialogues;
   const input = await scanInput(file, read);
-  const model = modelLabelOf(options.configurable);
+  const models = runModelsOf(options.protocol, options.configurable);
+  const model = models.label;
   const probe = createSizeProbe(options.protocol, options.configurable);
-  const limit = inputLimit(model, probe.configuration.maxInputTokens);
+  const limit = runInputLimit(models, probe.configuration.maxInputTokens);
   const samples = Math.max(1, options.samples ?? 1);
-  const price = priceFor(model, options.prices ?? loadPrices()) ?? null;
+  const prices = options.prices ?? loadPrices();
+  const distinct = [...new Set(Object.values(models.byRole))];
+  // One price for the run; with one model per role, each call is priced at its model's rate.
+  const price = distinct.length === 1 ? (priceFor(model, prices) ?? null) : null;
+  const priced = distinct.every((m) => priceFor(m, prices) !== undefined);
   const estimate: DryRunEstimate = {
     file,
     protocol: options.protocol.id,
@@ -129,8 +127,10 @@ export async function dryRun(file: string, options: DryRunOptions): Promise<DryR
   };
   const total = (requests: readonly ProbedRequest[]) => requests.reduce((s, r) => s + r.inputTokens, 0);
   const criteria = probe.configuration.rubric.criteria.length;
-  const output = (requests: readonly ProbedRequest[]) =>
-    requests.reduce((s, r) => s + (estimate.outputTokensPerCall[r.role] ??= assumedOutputTokens(r.role, criteria)), 0);
+  const outputOf = (r: ProbedRequest) => (estimate.outputTokensPerCall[r.role] ??= assumedOutputTokens(r.role, criteria));
+  const output = (requests: readonly ProbedRequest[]) => requests.reduce((s, r) => s + outputOf(r), 0);
+  const cost = (requests: readonly ProbedRequest[]) => requests.reduce((s, r) => s + costUsd({ input: r.inputTokens, output: outputOf(r) }, priceFor(models.modelOfCall(r.role), prices) ?? { input: 0, output: 0 }), 0);
+  const spend: Range = { min: 0, max: 0 };
   for await (const dialogue of read(file) as AsyncIterable<Dialogue>) {
     const longest = await probe.run(dialogue, { path: "longest", stopAbove: limit.tokens });
     if (longest.over) {
@@ -143,17 +143,13 @@ export async function dryRun(file: string, options: DryRunOptions): Promise<DryR
     add(estimate.calls, shortest.requests.length, longest.requests.length);
     add(estimate.inputTokens, total(shortest.requests), total(longest.requests));
     add(estimate.outputTokens, output(shortest.requests), output(longest.requests));
+    add(spend, cost(shortest.requests), cost(longest.requests));
     const tokens = total(longest.requests);
     if (!estimate.largestDialogue || tokens > estimate.largestDialogue.inputTokens) estimate.largestDialogue = { dialogue_id: dialogue.id, inputTokens: tokens };
     const big = largestRequest(longest);
     if (big && (!estimate.largestRequest || big.inputTokens > estimate.largestRequest.inputTokens)) estimate.largestRequest = { dialogue_id: dialogue.id, role: big.role, inputTokens: big.inputTokens };
   }
-  if (price) {
-    estimate.costUsd = {
-      min: round6(costUsd({ input: estimate.inputTokens.min, output: estimate.outputTokens.min }, price)),
-      max: round6(costUsd({ input: estimate.inputTokens.max, output: estimate.outputTokens.max }, price)),
-    };
-  }
+  if (priced) estimate.costUsd = { min: round6(spend.min), max: round6(spend.max) };
   return estimate;
 }
 

@@ -122,7 +122,7 @@ interface Run {
 
 async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<BatchSummary> {
   const { started, judge: dialogueJudge, identity, samples } = run;
-  const costOf = dialogueJudge.costOf;
+  const costOf = (line: { meta: JudgeResult["meta"] }): number | null => dialogueJudge.costOf(line.meta);
   let done = new Set<string>();
   if (options.resumeFrom) {
     const expected = { hash: dialogueJudge.hash, protocol: identity.protocol, rubric: identity.rubric, model: identity.model };
@@ -134,7 +134,7 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
   let skipped = 0;
   for (const key of run.ids) if (done.has(key)) skipped++;
   const summary = emptySummary(run.count, skipped);
-  if (dialogueJudge.price === undefined) summary.costUsd = null;
+  if (!dialogueJudge.priced) summary.costUsd = null;
   const tally = samples > 1 ? new StabilityTally(samples) : undefined;
   const budget = options.budgetUsd !== undefined ? new Budget(options.budgetUsd) : undefined;
 
@@ -143,9 +143,9 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
     const results = [first];
     for (let k = 1; k < samples; k++) results.push(await dialogueJudge.judgeOnce(dialogue));
     const { line, injected } = dialogueJudge.finish(first, dialogue);
-    const stability = samples > 1 ? stabilityOf(results, costOf, dialogueJudge.configuration.rubric.overallKey) : undefined;
+    const stability = samples > 1 ? stabilityOf(results, (l) => costOf(l as JudgeResult), dialogueJudge.configuration.rubric.overallKey) : undefined;
     if (stability) line.meta.stability = stability;
-    const cost = results.reduce((s, r) => s + (costOf(r.meta.tokens) ?? 0), 0);
+    const cost = results.reduce((s, r) => s + (costOf(r) ?? 0), 0);
     return { line, samples: results, costUsd: cost, injected, ...(stability ? { stability } : {}) };
   };
 

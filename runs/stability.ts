@@ -38,8 +38,13 @@ export function scoresOf(line: Json, overallKey = DEFAULT_OVERALL_KEY): SampleSc
   return { criteria: spec.criteria(line, overallKey), overall: num(fieldAt(line, fields.continuous)) ?? undefined, bucket };
 }
 
+/** The sum, or null when one of the terms is unknown. */
+function sumOrNull(values: readonly (number | null)[]): number | null {
+  return values.some((v) => v === null) ? null : Math.round(values.reduce<number>((s, v) => s + (v ?? 0), 0) * 1e6) / 1e6;
+}
+
 /** The `meta.stability` block of a dialogue judged `lines.length` times. */
-export function stabilityOf(lines: readonly Json[], cost: (tokens: { input: number; output: number }) => number | null, overallKey = DEFAULT_OVERALL_KEY): LineStability {
+export function stabilityOf(lines: readonly Json[], cost: (line: Json) => number | null, overallKey = DEFAULT_OVERALL_KEY): LineStability {
   const scored = lines.map((l) => scoresOf(l, overallKey)).filter((s): s is SampleScores => s !== undefined);
   const ids = [...new Set(scored.flatMap((s) => Object.keys(s.criteria)))];
   const criteria: LineStability["criteria"] = {};
@@ -56,7 +61,7 @@ export function stabilityOf(lines: readonly Json[], cost: (tokens: { input: numb
     criteria,
     overall: { values: scored.map((s) => s.overall).filter((v): v is number => v !== undefined), buckets, flipped: new Set(buckets).size > 1 },
     tokens: { input, output, total: input + output },
-    cost_usd: cost({ input, output }),
+    cost_usd: sumOrNull(lines.map(cost)),
   };
 }
 

@@ -3,7 +3,7 @@ import { RubricError } from "../../rubrics/errors.js";
 import type { Rubric } from "../../rubrics/schema.js";
 
 /** The barem's id and its rubric when none is configured. */
-export const BAREM = { protocol: "barem", defaultRubric: "ccpe-barem" } as const satisfies ProtocolDefaults;
+export const BAREM = { protocol: "barem", defaultRubric: "ccpe-barem", roles: ["judge"] } as const satisfies ProtocolDefaults;
 
 /** The barem scores every criterion: it needs a discrete or continuous scale with weights. */
 export function checkBaremRubric(rubric: Rubric): void {

@@ -22,9 +22,9 @@ export function judgeTask(rubric: Rubric, dialogue: Dialogue): AgentTask<JudgeOu
 
 /** The barem's single judge (docs/protocols.md#barem): the detailed barem and the few-shot examples, one call. */
 export async function judge(state: typeof BaremState.State, config: LangGraphRunnableConfig): Promise<typeof BaremState.Update> {
-  const { rubric, judge: model, onFailure } = ensureConfiguration(config, BAREM);
+  const { rubric, judgeFor, onFailure } = ensureConfiguration(config, BAREM);
   checkBaremRubric(rubric);
-  const answer = await runAgent(judgeTask(rubric, state.dialogue), model, onFailure, config);
+  const answer = await runAgent(judgeTask(rubric, state.dialogue), judgeFor("judge"), onFailure, config);
   if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
   return { calls: [answer.record], judgement: answer.output };
 }

@@ -50,7 +50,7 @@ export function assessorTask(criterion: Criterion, dialogue: Dialogue): AgentTas
  * one failing criterion never loses the others.
  */
 export async function assessor(input: typeof AssessorInput.State, config: LangGraphRunnableConfig): Promise<typeof ChecklistState.Update> {
-  const { rubric, judge, onFailure } = ensureConfiguration(config, CHECKLIST);
+  const { rubric, judgeFor, onFailure } = ensureConfiguration(config, CHECKLIST);
   const id = input.criterionId;
   const agent = `assessor:${id}`;
   const criterion = rubric.criteria.find((c) => c.id === id);
@@ -59,7 +59,7 @@ export async function assessor(input: typeof AssessorInput.State, config: LangGr
   // default of 10 listeners that is by design here, not a leak.
   if (config.signal) setMaxListeners(SIGNAL_LISTENERS, config.signal);
   try {
-    const answer = await runAgent(assessorTask(criterion, input.dialogue), judge, onFailure, config);
+    const answer = await runAgent(assessorTask(criterion, input.dialogue), judgeFor("assessor"), onFailure, config);
     if (!answer.ok) return errored(id, answer.failure, answer.record);
     return { calls: [answer.record], assessments: { [id]: { criterion: id, answer: answer.output.answer, reasoning: answer.output.reasoning } } };
   } catch (error) {

@@ -3,7 +3,7 @@ import { RubricError } from "../../rubrics/errors.js";
 import type { Rubric } from "../../rubrics/schema.js";
 
 /** The checklist's id and its rubric when none is configured. */
-export const CHECKLIST = { protocol: "checklist", defaultRubric: "coaching" } as const satisfies ProtocolDefaults;
+export const CHECKLIST = { protocol: "checklist", defaultRubric: "coaching", roles: ["assessor"] } as const satisfies ProtocolDefaults;
 
 /** The checklist needs YES/NO/NA criteria. */
 export function checkChecklistRubric(rubric: Rubric): void {

@@ -17,6 +17,14 @@ export interface ConsensusCall<O> {
   offline: (view: ContentView, configuration: ConsensusConfiguration) => O;
 }
 
+/** The agent each call speaks for, and so the role whose model answers it (`--model strict=…`): A is strict, B generous. */
+export const AGENT_OF: Readonly<Record<ConsensusCall<unknown>["role"], "strict" | "generous">> = {
+  strict: "strict",
+  strict_refinement: "strict",
+  generous: "generous",
+  debate_critique: "generous",
+};
+
 /** A consensus agent's call for a dialogue, with the protocol's tool list (also the call a run's probe makes). */
 export function consensusTask<O>(call: ConsensusCall<O>, dialogue: Dialogue, configuration: ConsensusConfiguration): AgentTask<O> {
   const view = contentView(dialogue, configuration.settings.maxContentChars);
@@ -40,5 +48,5 @@ export async function askConsensusAgent<O>(
   config: LangGraphRunnableConfig,
   configuration: ConsensusConfiguration = ensureConsensusConfiguration(config),
 ): Promise<AgentResult<O>> {
-  return runAgent(consensusTask(call, dialogue, configuration), configuration.judge, configuration.onFailure, config);
+  return runAgent(consensusTask(call, dialogue, configuration), configuration.judgeFor(AGENT_OF[call.role]), configuration.onFailure, config);
 }

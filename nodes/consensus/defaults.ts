@@ -8,7 +8,7 @@ import type { ProtocolDefaults } from "../../judges/configuration.js";
 export const CONSENSUS_PATHS = { shortest: { maxRounds: 1 }, longest: { tolerance: 0 } };
 
 /** The consensus protocol's id and its rubric when none is configured: the panel's criteria on a 1–5 scale. */
-export const CONSENSUS = { protocol: "consensus", defaultRubric: "customer-service-5" } as const satisfies ProtocolDefaults;
+export const CONSENSUS = { protocol: "consensus", defaultRubric: "customer-service-5", roles: ["strict", "generous"] } as const satisfies ProtocolDefaults;
 
 /** The consensus numbers (docs/protocols.md#consensus); every one can be overridden through the configuration. */
 export const CONSENSUS_DEFAULTS = {

@@ -11,7 +11,7 @@ import { PANEL } from "./defaults.js";
 
 /** Agent B: an independent call that agrees or disagrees with each of the evaluator's scores. */
 export async function critic(state: typeof PanelState.State, config: LangGraphRunnableConfig): Promise<typeof PanelState.Update> {
-  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL);
+  const { rubric, judgeFor, onFailure } = ensureConfiguration(config, PANEL);
   const evaluation = state.evaluation as EvaluatorOutput;
   const answer = await runAgent(
     {
@@ -22,7 +22,7 @@ export async function critic(state: typeof PanelState.State, config: LangGraphRu
       check: (output) => checkCritique(output, rubric),
       offline: () => offlineCritique(rubric, state.dialogue, evaluation),
     },
-    judge,
+    judgeFor("critic"),
     onFailure,
     config,
   );

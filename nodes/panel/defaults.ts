@@ -3,7 +3,7 @@ import { RubricError } from "../../rubrics/errors.js";
 import type { Rubric } from "../../rubrics/schema.js";
 
 /** The panel's id and its rubric when none is configured. */
-export const PANEL = { protocol: "panel", defaultRubric: "customer-service" } as const satisfies ProtocolDefaults;
+export const PANEL = { protocol: "panel", defaultRubric: "customer-service", roles: ["evaluator", "critic"] } as const satisfies ProtocolDefaults;
 
 /** The panel scores every criterion: it needs a discrete or continuous scale with weights. */
 export function checkPanelRubric(rubric: Rubric): void {

@@ -24,8 +24,8 @@ export function evaluatorTask(rubric: Rubric, dialogue: Dialogue): AgentTask<Eva
 
 /** Agent A: scores every criterion with a quoted justification. */
 export async function evaluator(state: typeof PanelState.State, config: LangGraphRunnableConfig): Promise<typeof PanelState.Update> {
-  const { rubric, judge, onFailure } = ensureConfiguration(config, PANEL);
-  const answer = await runAgent(evaluatorTask(rubric, state.dialogue), judge, onFailure, config);
+  const { rubric, judgeFor, onFailure } = ensureConfiguration(config, PANEL);
+  const answer = await runAgent(evaluatorTask(rubric, state.dialogue), judgeFor("evaluator"), onFailure, config);
   if (!answer.ok) return { calls: [answer.record], failure: answer.failure };
   return { calls: [answer.record], evaluation: answer.output };
 }

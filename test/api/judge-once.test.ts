@@ -1,7 +1,7 @@
 /** The one judge path resolves a run's configuration once: one model for the whole run, none for the pure nodes. */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { describe, expect, it, vi } from "vitest";
-import { createChatModel } from "../../judges/chat-model.js";
+import { createLlmJudge } from "../../judges/chat-model.js";
 import { ensureConfiguration, withResolvedConfiguration } from "../../judges/run-configuration.js";
 import { retrySettingsOf } from "../../judges/retry.js";
 import { MemorySaver } from "@langchain/langgraph";
@@ -12,7 +12,7 @@ import { EXAMPLES } from "./helpers.js";
 
 vi.mock("../../judges/chat-model.js", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../judges/chat-model.js")>();
-  return { ...actual, createChatModel: vi.fn(actual.createChatModel) };
+  return { ...actual, createLlmJudge: vi.fn(actual.createLlmJudge) };
 });
 
 describe("configuration resolved once per run", () => {
@@ -24,13 +24,13 @@ describe("configuration resolved once per run", () => {
     for await (const line of evaluateMany(EXAMPLES.slice(0, 2), options)) lines.push(line);
     expect(lines).toHaveLength(2);
     // 2 dialogues × 4 panel nodes resolved the configuration 8 times before; now the run resolves it once.
-    expect(vi.mocked(createChatModel)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(createLlmJudge)).toHaveBeenCalledTimes(1);
     for (const line of lines) expect(line.meta.fallbacks.map((f) => f.agent)).toEqual(["evaluator", "critic"]);
   });
 
   it("reads retry settings from the resolved configuration, so values sent through `context` count too", () => {
     const config: LangGraphRunnableConfig = { context: { retryBaseMs: 7, retryMaxMs: 70, maxRetries: 5 } };
-    const configuration = ensureConfiguration(config, { protocol: "panel", defaultRubric: "customer-service" });
+    const configuration = ensureConfiguration(config, { protocol: "panel", defaultRubric: "customer-service", roles: ["evaluator", "critic"] });
     expect(retrySettingsOf(withResolvedConfiguration({}, configuration)).settings).toEqual({ maxRetries: 5, timeoutMs: 60_000, retryBaseMs: 7, retryMaxMs: 70, maxRetryAfterMs: 60_000 });
   });
 });

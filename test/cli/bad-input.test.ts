@@ -33,7 +33,7 @@ const CASES: { name: string; args: string[]; message: RegExp }[] = [
   { name: "an unknown --rubric", args: [EXAMPLE, "--rubric", "no-such-rubric"], message: /^tribunal: rubric no-such-rubric: no built-in rubric with this id; built-in rubrics: .*customer-service/ },
   { name: "a rubric whose weights sum to 1.1", args: [EXAMPLE, "--rubric", badWeights], message: /^tribunal: rubric .*bad-weights\.json: criteria: weights must sum to 1, they sum to 1\.1$/ },
   { name: "--concurrency 0", args: [EXAMPLE, "--concurrency", "0"], message: /^error: option '--concurrency <n>' argument '0' is invalid/ },
-  { name: "--model foo:bar", args: [EXAMPLE, "--model", "foo:bar"], message: /^tribunal: unknown model "foo:bar": use `offline`, `openai:<model>`.* or `azure:<deployment>`$/ },
+  { name: "--model foo:bar", args: [EXAMPLE, "--model", "foo:bar"], message: /^tribunal: unknown model "foo:bar": use `offline`, `openai:<model>`.*, `azure:<deployment>`, `anthropic:<model>` or `google:<model>` \(Gemini\)$/ },
   { name: "--model openai:… without a key or base URL", args: [EXAMPLE, "--model", "openai:gpt-4o-mini"], message: /^tribunal: cannot create model openai:gpt-4o-mini: no API key; set OPENAI_API_KEY/ },
   { name: "an unknown option", args: [EXAMPLE, "--colour"], message: /^error: unknown option '--colour'/ },
 ];

@@ -116,6 +116,28 @@ describe("--dry-run", () => {
     expect(Math.abs(wire - evaluator)).toBeLessThanOrEqual(2);
   });
 
+  it("one model per role: each call priced at its role's model, and the limit is the smaller model's", async () => {
+    const input = join(dir, "tiny-roles.jsonl");
+    writeFileSync(input, chat("tiny", "P-1001"));
+    const summary = join(dir, "dry-roles.json");
+    const run = await runCli(["evaluate", input, "--model", "evaluator=openai:gpt-4o-mini,critic=anthropic:claude-sonnet-4-5", "--dry-run", "--summary-json", summary]);
+    expect(run.code, run.stderr).toBe(0);
+    const [dialogue] = await dialoguesOf(input);
+    const rubric = loadRubric("customer-service");
+    const tools = tokens(JSON.stringify(panelTools(rubric).map((t) => convertToOpenAITool({ name: t.name, description: t.description ?? "", schema: t.schema } as never, { strict: true }))));
+    const request = (messages: { content: unknown }[]) => tools + messages.reduce((sum, m) => sum + tokens(String(m.content)) + 4, 0) + 3;
+    const evaluator = request(evaluatorMessages(rubric, dialogue as Dialogue));
+    const critic = request(criticMessages(rubric, dialogue as Dialogue, offlineEvaluation(rubric, dialogue as Dialogue)));
+    const estimate = (JSON.parse(readFileSync(summary, "utf8")) as DryRunJson & { dry_run: { outputTokensPerCall: Record<string, number>; model: string } }).dry_run;
+    expect(estimate.model).toBe("evaluator=openai:gpt-4o-mini,critic=anthropic:claude-sonnet-4-5");
+    // gpt-4o-mini's window (123,904) is smaller than claude-sonnet-4-5's (195,904).
+    expect(estimate.limit).toEqual({ tokens: 123_904, source: "model table" });
+    // The evaluator at gpt-4o-mini ($0.15 / $0.60 per 1M), the critic at claude-sonnet-4-5 ($3 / $15).
+    const out = estimate.outputTokensPerCall;
+    const cost = evaluator * 0.15e-6 + (out.evaluator as number) * 0.6e-6 + critic * 3e-6 + (out.critic as number) * 15e-6;
+    expect(estimate.costUsd?.max).toBeCloseTo(cost, 6);
+  });
+
   it("gives a range for consensus, names dialogues over the limit, and says when the price is unknown", async () => {
     const s = await startStub();
     const input = join(dir, "mixed.jsonl");

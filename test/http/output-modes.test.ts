@@ -52,7 +52,7 @@ describe("--output-mode through the OpenAI client and a local server", () => {
     );
     const { run, lines } = await evaluate(stub);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^output mode: json_schema \(auto; tools: error: HTTP 400: /m);
+    expect(run.stderr).toMatch(/^output mode for openai:[\w.-]+: json_schema \(auto; tools: error: HTTP 400: /m);
     expect(lines).toHaveLength(DIALOGUES);
     for (const line of lines) expect(line.meta).toMatchObject({ status: "scored", scored_by: MODEL });
     // The probe: one refused tool call, then one json_schema call; after it, no request offers a tool.
@@ -70,7 +70,7 @@ describe("--output-mode through the OpenAI client and a local server", () => {
     stub = await startOpenAIStub((request) => ({ asText: true, content: `Sure! Here is my assessment:\n\`\`\`json\n${JSON.stringify(answer(request), null, 2)}\n\`\`\`\nLet me know if {anything} else is needed.` }));
     const { run, lines } = await evaluate(stub);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^output mode: (json|text) \(auto; tools: invalid_output: .*json_schema: invalid_output: /m);
+    expect(run.stderr).toMatch(/^output mode for openai:[\w.-]+: (json|text) \(auto; tools: invalid_output: .*json_schema: invalid_output: /m);
     expect(lines).toHaveLength(DIALOGUES);
     for (const line of lines) expect(line.meta).toMatchObject({ status: "scored", scored_by: MODEL });
     const dialogueRequests = stub.requests.filter((r) => !isProbe(r));

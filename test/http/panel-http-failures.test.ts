@@ -107,7 +107,7 @@ describe("failed judge calls over HTTP", () => {
       );
       expect(error?.name).toBe("ConfigError");
       expect(error?.message).toBe(
-        "evaluator: the provider rejected the credentials (HTTP 401: Incorrect API key provided: [redacted]. You can find your API key at https://platform.openai.com/account/api-keys.); check OPENAI_API_KEY, AZURE_OPENAI_API_KEY or --base-url",
+        "evaluator: the provider rejected the credentials (HTTP 401: Incorrect API key provided: [redacted]. You can find your API key at https://platform.openai.com/account/api-keys.); check OPENAI_API_KEY or --base-url for openai:gpt-4o-mini",
       );
       expect(error?.message).not.toContain(secretPart);
       // The key really went out (so the server could echo it), once: a 401 is not retried and the critic never runs.

@@ -7,7 +7,7 @@ import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createChatModel } from "../../judges/chat-model.js";
+import { createLlmJudge } from "../../judges/chat-model.js";
 import { runAgent, type AgentTask } from "../../judges/run-agent.js";
 
 const Verdict = z.object({ verdict: z.string(), score: z.number() });
@@ -23,7 +23,7 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-const judgeAt = (baseUrl: string) => ({ kind: "llm" as const, model: createChatModel({ provider: "openai", model: "gpt-4o-mini" }, { apiKey: "sk-test-connection0000", baseUrl, timeoutMs: 5_000, maxRetries: 0, temperature: 0 }) });
+const judgeAt = (baseUrl: string) => createLlmJudge({ provider: "openai", model: "gpt-4o-mini" }, { apiKey: "sk-test-connection0000", baseUrl, timeoutMs: 5_000, maxRetries: 0, temperature: 0 });
 const configurable = { maxRetries: 2, timeoutMs: 5_000, retryBaseMs: 1, retryMaxMs: 5 };
 
 describe("connection errors over HTTP", () => {

@@ -30,13 +30,18 @@ describe("parseModelSpec", () => {
     expect(parseModelSpec("azure:judge-prod")).toEqual({ provider: "azure", deployment: "judge-prod" });
   });
 
+  it("reads anthropic:<model> and google:<model>", () => {
+    expect(parseModelSpec("anthropic:claude-sonnet-4-5")).toEqual({ provider: "anthropic", model: "claude-sonnet-4-5" });
+    expect(parseModelSpec("google:gemini-2.5-flash")).toEqual({ provider: "google", model: "gemini-2.5-flash" });
+  });
+
   it("formats a spec back to the string it came from", () => {
-    for (const spec of ["offline", "openai:gpt-4o-mini", "openai:llama3.1:8b", "azure:judge-prod"]) {
+    for (const spec of ["offline", "openai:gpt-4o-mini", "openai:llama3.1:8b", "azure:judge-prod", "anthropic:claude-haiku-4-5", "google:gemini-2.5-pro"]) {
       expect(formatModelSpec(parseModelSpec(spec))).toBe(spec);
     }
   });
 
-  it.each(["foo:bar", "gpt-4o-mini", "openai:", "openai:   ", "azure:", "anthropic:claude", ":gpt-4", "offline:x"])(
+  it.each(["foo:bar", "gpt-4o-mini", "openai:", "openai:   ", "azure:", "anthropic:", "google: ", "gemini:gemini-2.5-flash", ":gpt-4", "offline:x"])(
     "rejects %j with a ConfigError naming the spec and listing the accepted forms",
     (spec) => {
       const error = configError(() => parseModelSpec(spec));
@@ -46,6 +51,8 @@ describe("parseModelSpec", () => {
       expect(error.message).toContain("`offline`");
       expect(error.message).toContain("`openai:<model>`");
       expect(error.message).toContain("`azure:<deployment>`");
+      expect(error.message).toContain("`anthropic:<model>`");
+      expect(error.message).toContain("`google:<model>`");
       expect(error.message).not.toContain("\n");
     },
   );

@@ -7,8 +7,9 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { HumanMessage } from "@langchain/core/messages";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createChatModel } from "../../judges/chat-model.js";
-import { JudgeAzureChatOpenAI, JudgeChatOpenAI } from "../../judges/openai-tool-calls.js";
+import { createLlmJudge } from "../../judges/chat-model.js";
+import { JudgeAzureChatOpenAI, JudgeChatOpenAI } from "../../judges/providers/openai.js";
+import { injectedJudge } from "../../judges/judge.js";
 import { runAgent, type AgentTask } from "../../judges/run-agent.js";
 import { useStub } from "../support/test-env.js";
 
@@ -46,10 +47,10 @@ describe("the repair turn over HTTP", () => {
   });
   const warned = () => written.filter((w) => w.includes(WARNING));
 
-  it("a tool call that fails a check is answered by a tool message with the problems (createChatModel)", async () => {
+  it("a tool call that fails a check is answered by a tool message with the problems (createLlmJudge)", async () => {
     const s = await stub.start((r) => ({ json: { verdict: "fine", score: r.index === 0 ? 9 : 4 } }));
-    const model = createChatModel({ provider: "openai", model: "gpt-4o-mini" }, settings(s.baseUrl));
-    const result = await runAgent(task(true), { kind: "llm", model }, "unscored", { configurable });
+    const model = createLlmJudge({ provider: "openai", model: "gpt-4o-mini" }, settings(s.baseUrl)).model;
+    const result = await runAgent(task(true), injectedJudge(model), "unscored", { configurable });
     expect(result).toMatchObject({ ok: true, output: { score: 4 }, record: { attempts: 2, invalid: [{ kind: "out_of_scale" }] } });
     const repair = s.requests[1]?.body.messages ?? [];
     expect(repair.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
@@ -58,10 +59,10 @@ describe("the repair turn over HTTP", () => {
     expect(warned()).toEqual([]);
   });
 
-  it("a json_schema answer that fails a check is followed by a user message (createChatModel)", async () => {
+  it("a json_schema answer that fails a check is followed by a user message (createLlmJudge)", async () => {
     const s = await stub.start((r) => ({ json: { verdict: "fine", score: r.index === 0 ? 9 : 4 } }));
-    const model = createChatModel({ provider: "openai", model: "gpt-4o-mini" }, settings(s.baseUrl));
-    const result = await runAgent(task(false), { kind: "llm", model }, "unscored", { configurable });
+    const model = createLlmJudge({ provider: "openai", model: "gpt-4o-mini" }, settings(s.baseUrl)).model;
+    const result = await runAgent(task(false), injectedJudge(model), "unscored", { configurable });
     expect(result).toMatchObject({ ok: true, output: { score: 4 } });
     expect(s.requests[1]?.body.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(warned()).toEqual([]);
@@ -71,7 +72,7 @@ describe("the repair turn over HTTP", () => {
     const bad = '{"verdict": "fine", "score":';
     const s = await stub.start((r) => (r.index === 0 ? { content: bad } : { json: { verdict: "fine", score: 4 } }));
     const model: BaseChatModel = new JudgeChatOpenAI({ model: "gpt-4o-mini", apiKey: "sk-test-repairhttp0000", configuration: { baseURL: s.baseUrl }, timeout: 5_000, maxRetries: 0, temperature: 0 });
-    const result = await runAgent(task(true), { kind: "llm", model }, "unscored", { configurable });
+    const result = await runAgent(task(true), injectedJudge(model), "unscored", { configurable });
     expect(result).toMatchObject({ ok: true, output: { score: 4 }, record: { attempts: 2, invalid: [{ kind: "malformed_json" }] } });
     const repair = s.requests[1]?.body.messages ?? [];
     expect(repair.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);

@@ -7,6 +7,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { injectedJudge } from "../../judges/judge.js";
 import { runAgent, type AgentTask } from "../../judges/run-agent.js";
 
 const Answer = z.object({ verdict: z.string(), score: z.number() });
@@ -41,7 +42,7 @@ const zodError = () => Answer.safeParse({ verdict: "x", score: "high" }).error a
 describe("runAgent with answers the client could not parse", () => {
   it("a SyntaxError gets one repair request that names the problem, then the repaired answer is used", async () => {
     const { model, seen } = fakeModel([new SyntaxError("Unexpected end of JSON input"), { verdict: "fine", score: 4 }]);
-    const result = await runAgent(task(), { kind: "llm", model }, "fallback");
+    const result = await runAgent(task(), injectedJudge(model), "fallback");
     expect(result).toMatchObject({ ok: true, output: { verdict: "fine", score: 4 }, record: { source: "llm", attempts: 2 } });
     expect(result.record.invalid).toEqual([{ kind: "malformed_json", message: "the reply is not valid JSON (Unexpected end of JSON input)" }]);
     expect(seen).toHaveLength(2);
@@ -51,7 +52,7 @@ describe("runAgent with answers the client could not parse", () => {
 
   it("a ZodError is a schema problem naming the field", async () => {
     const { model, seen } = fakeModel([zodError(), zodError()]);
-    const result = await runAgent(task(), { kind: "llm", model }, "fallback");
+    const result = await runAgent(task(), injectedJudge(model), "fallback");
     expect(seen).toHaveLength(2);
     expect(result.record.invalid.map((p) => p.kind)).toEqual(["schema_invalid", "schema_invalid"]);
     expect(result.record.invalid[0]?.message).toMatch(/^score: /);
@@ -60,7 +61,7 @@ describe("runAgent with answers the client could not parse", () => {
 
   it("two malformed answers with onFailure=unscored fail as invalid_output", async () => {
     const { model } = fakeModel([new SyntaxError("Unexpected token }"), new SyntaxError("Unexpected token }")]);
-    const result = await runAgent(task(), { kind: "llm", model }, "unscored");
+    const result = await runAgent(task(), injectedJudge(model), "unscored");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.failure).toEqual({ agent: "judge", kind: "invalid_output", message: expect.stringMatching(/^malformed_json: /) });
   });
@@ -68,7 +69,7 @@ describe("runAgent with answers the client could not parse", () => {
   it("a provider error is not repaired: one call, classified, then the fallback", async () => {
     const { model, seen } = fakeModel([Object.assign(new Error("500 upstream"), { name: "InternalServerError", status: 500 })]);
     // maxRetries 0: the retry layer (judges/retry.ts) would otherwise resend the 500 before falling back.
-    const result = await runAgent(task(), { kind: "llm", model }, "fallback", { configurable: { maxRetries: 0 } });
+    const result = await runAgent(task(), injectedJudge(model), "fallback", { configurable: { maxRetries: 0 } });
     expect(seen).toHaveLength(1);
     expect(result.record).toMatchObject({ source: "fallback", attempts: 1, invalid: [], error: { kind: "server_error", message: "HTTP 500: upstream" } });
   });

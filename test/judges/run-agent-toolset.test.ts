@@ -6,6 +6,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { injectedJudge } from "../../judges/judge.js";
 import { runAgent, type AgentTask, type RoleTool } from "../../judges/run-agent.js";
 import { ScriptedChatModel, type Script } from "../support/scripted-model.js";
 
@@ -26,7 +27,7 @@ const task = (toolset: readonly RoleTool[] | null = TOOLS): AgentTask<Verdict> =
   offline: () => ({ verdict: "offline", score: 1 }),
 });
 
-const llm = (model: BaseChatModel) => ({ kind: "llm" as const, model });
+const llm = (model: BaseChatModel) => injectedJudge(model);
 
 describe("runAgent with a toolset", () => {
   it("binds every tool in order, forces the role's, and reads the answer from the tool call", async () => {
