@@ -3,6 +3,7 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { builtInRubric, loadRubric } from "../rubrics/load.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { joinResults } from "./join.js";
+import { refuseLabelReadingResults } from "./label-rules.js";
 import { readResults, type NumberedResult } from "./read-results.js";
 import { buildAgreementReport, type AgreementOptions, type AgreementReport } from "./report.js";
 
@@ -11,7 +12,8 @@ export { formatAgreementReport } from "./format.js";
 export { joinResults, type Joined, type JoinedItem, type JoinCounts } from "./join.js";
 export { parseResults, readResults } from "./read-results.js";
 export { oneMoreAnnotator, type OneMoreAnnotator, type PositionAgreement } from "./one-more.js";
-export { AgreementInputError, isAgreementInputError } from "./errors.js";
+export { AgreementInputError, isAgreementInputError, isLabelReadingResultsError, LabelReadingResultsError, type LabelReadingRule } from "./errors.js";
+export { BLIND_DETAIL_PREFIX, LABEL_READING_RULES, labelReadingRules, refuseLabelReadingResults } from "./label-rules.js";
 
 export interface AgreeOptions extends Omit<AgreementOptions, "rubric" | "notes"> {
   /** A rubric id or path; default: the rubric named in the results' `meta.rubric`. */
@@ -30,9 +32,14 @@ function resultsRubric(results: readonly NumberedResult[], notes: string[]): Rub
   return rubric;
 }
 
-/** `tribunal agree`: reads results and labels, joins them, and measures agreement. */
+/**
+ * `tribunal agree`: reads results and labels, joins them, and measures agreement. Refuses
+ * (LabelReadingResultsError) results scored without --blind by a rubric rule that reads the human
+ * ratings, whatever the rest of the file holds: the figures would compare the judge with labels it saw.
+ */
 export async function agree(resultsFile: string, labelsFile: string, options: AgreeOptions = {}): Promise<AgreementReport> {
   const results = await readResults(resultsFile);
+  refuseLabelReadingResults(results, resultsFile);
   const dialogues: Dialogue[] = [];
   for await (const d of readDialogues(labelsFile)) dialogues.push(d);
   const notes: string[] = [];

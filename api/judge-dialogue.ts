@@ -22,6 +22,7 @@ import { resolveRun } from "./builders.js";
 import { wantsHumanReview } from "./options.js";
 import { configHash, configIdentity, type ConfigIdentity } from "./config-hash.js";
 import { injectionWarnings } from "./injection.js";
+import { languageWarnings } from "./language.js";
 import { createInputSizeCheck } from "./input-size.js";
 import { costUsd, loadPrices, priceFor, type Price, type PriceTable } from "./prices.js";
 import { traceConfig, type RunLabels } from "./trace.js";
@@ -184,7 +185,8 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
 
   const finish = (line: JudgeResult, dialogue: Dialogue) => {
     const injected = injectionWarnings(dialogue);
-    line.meta.warnings = [...(line.meta.warnings ?? []), ...injected];
+    // A non-English dialogue the offline judge answered for: its English cue words miss the answers.
+    line.meta.warnings = [...(line.meta.warnings ?? []), ...injected, ...languageWarnings(line, dialogue, configuration.roleModels)];
     line.meta.config_hash = hash;
     line.meta.cost_usd = costOf(line.meta);
     return { line, injected: injected.length > 0 };

@@ -31,7 +31,10 @@ Measures (dialogue level, against the mean human OVERALL rating), each with a pe
   Krippendorff's α (interval) of the humans, and with the judge (rescaled to 1–5) as one more rater;
   "one more annotator": ρ(judge, mean of the others) beside ρ(rater k, mean of the others).
 
-Exit code 0 on success; 2 on bad input.`,
+Refuses results scored without --blind by a rubric rule that reads the human ratings (ccpe-strict's
+TaskSuccess cap), whether it fired or not: the judge would be compared with labels it saw.
+
+Exit code 0 on success; 2 on bad input, label-reading results included.`,
     )
     .action(async (results, opts) => {
       try {

@@ -59,13 +59,24 @@ function speakerOf(label: string | undefined): Speaker | undefined {
   return /^(user|customer)$/i.test(label) ? "user" : "assistant";
 }
 
+/**
+ * Double-quoted spans that do not overlap, the first (then the longest) winning: quote marks inside a
+ * quote (`“He said "no"”`, `“5 o"clock” … “6 o"clock”`) belong to the quoted text, not to a quote of their own.
+ */
+function doubleQuoted(text: string): { at: number; end: number; span: string }[] {
+  const all = DOUBLE_QUOTED.flatMap((pattern) =>
+    [...text.matchAll(pattern)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, span: m[1] as string })),
+  ).sort((a, b) => a.at - b.at || b.end - a.end);
+  const kept: typeof all = [];
+  for (const q of all) if (kept.every((k) => q.at >= k.end || q.end <= k.at)) kept.push(q);
+  return kept;
+}
+
 /** Every quoted span of a justification or critic comment, in order, with the speaker it names. */
 export function extractQuoteSpans(text: string): QuotedSpan[] {
-  const found: { at: number; span: string }[] = [];
-  for (const pattern of DOUBLE_QUOTED) {
-    for (const m of text.matchAll(pattern)) found.push({ at: m.index ?? 0, span: m[1] as string });
-  }
-  const doubleFree = DOUBLE_QUOTED.reduce((t, p) => t.replace(p, (m) => " ".repeat(m.length)), text);
+  const double = doubleQuoted(text);
+  const found: { at: number; span: string }[] = double.map(({ at, span }) => ({ at, span }));
+  const doubleFree = double.reduce((t, q) => t.slice(0, q.at) + " ".repeat(q.end - q.at) + t.slice(q.end), text);
   let offset = 0;
   for (const span of singleQuoted(doubleFree)) {
     offset = doubleFree.indexOf(span, offset);

@@ -3,6 +3,8 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { readDialogues } from "../dialogues/read.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { agreementSections } from "./agreement.js";
+import { isLabelReadingResultsError } from "../agreement/errors.js";
+import { refuseLabelReadingResults } from "../agreement/label-rules.js";
 import type { ReportData } from "./model.js";
 import { rubricResolver } from "./rubrics.js";
 import { summariseResults } from "./summarise.js";
@@ -19,14 +21,27 @@ export interface ReportOptions {
   now?: Date;
 }
 
-/** Reads a results file (and the labels, if given) and gathers everything the report shows. */
+/** Why agreement figures would be inflated for these results (a rule read the labels), or undefined. */
+function labelReadingRefusal(results: Parameters<typeof refuseLabelReadingResults>[0], resultsFile: string): string | undefined {
+  try {
+    refuseLabelReadingResults(results, resultsFile);
+    return undefined;
+  } catch (e) {
+    if (isLabelReadingResultsError(e)) return `no agreement figures: ${e.message}`;
+    throw e;
+  }
+}
+
+/** Reads a results file (and the labels, if given) and gathers everything the report shows; agreement is left out when a rule read the labels. */
 export async function collectReportData(resultsFile: string, options: ReportOptions = {}): Promise<ReportData> {
   const results = await readResults(resultsFile);
   const rubricOf = rubricResolver(options.rubric);
   const summary = summariseResults(results, resultsFile, rubricOf);
   let agreement: ReportData["agreement"] = [];
   let agreementNotes: string[] = ["no --labels given: pass the dialogues file with human ratings to compare the judge with people"];
-  if (options.labels) {
+  const labelReading = options.labels ? labelReadingRefusal(results, resultsFile) : undefined;
+  if (labelReading) agreementNotes = [labelReading];
+  else if (options.labels) {
     const dialogues: Dialogue[] = [];
     for await (const d of readDialogues(options.labels)) dialogues.push(d);
     const found = agreementSections({

@@ -69,6 +69,9 @@ export const USER_DISSATISFACTION_CUES: readonly CueSource[] = [
   "i give up",
   "what are you talking about",
   "that's not it",
+  // Sarcasm: thanks that mean the opposite.
+  /\bthanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s+for\s+(?:nothing|wasting|being\s+(?:useless|no\s+help))\b/,
+  /\b(?:great|wonderful|fantastic|brilliant|amazing|excellent)\s+(?:service|help|job)\s*(?:\.\s*)?(?:not|\/s)\b/,
 ];
 
 /** User thanks and gratitude. Counted together with USER_SATISFACTION_CUES. */
@@ -468,4 +471,8 @@ export const ASSISTANT_NO_RESULT_CUES: readonly CueSource[] = [
   "unable to",
   "fully booked",
   "sold out",
+  "nothing i can do",
+  "not my problem",
+  "can't help you",
+  "cannot help you",
 ];

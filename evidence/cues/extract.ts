@@ -7,7 +7,7 @@ import {
   turnsWithCues,
   type NumberedTurn,
 } from "./evidence.js";
-import { detectInjection, withoutInjectedLines } from "./injection.js";
+import { detectInjection, withoutInjectedSpans } from "./injection.js";
 import { LEXICONS } from "./lexicons.js";
 import { contentWords, countWords, findCues, isQuestion, jaccard, tokens, type CompiledCue } from "./match.js";
 import type { DialogueFeatures, Feature, FeatureEvidence } from "./schema.js";
@@ -171,17 +171,24 @@ function injection(d: Dialogue): Feature {
 }
 
 /**
+ * The turns the offline judge reads, numbered from 1: text aimed at the judge is data to flag, not
+ * signal, so injected spans are taken out (only `injection` sees them).
+ */
+export function judgedTurns(d: Dialogue): NumberedTurn[] {
+  return withoutInjectedSpans(numberTurns(d));
+}
+
+/**
  * The offline judge's features of a dialogue. Deterministic; reads only each turn's speaker and
  * text, never ratings, overall ratings or dialogue acts (those are labels).
  */
-export function extractFeatures(d: Dialogue): DialogueFeatures {
-  // Lines aimed at the judge are data to flag, not signal: they never move a feature but `injection`.
-  const turns = withoutInjectedLines(numberTurns(d));
+export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = judgedTurns(d)): DialogueFeatures {
   const user = turns.filter((t) => t.speaker === "user");
   const assistant = turns.filter((t) => t.speaker === "assistant");
   return {
     userDissatisfaction: cueShare(user, LEXICONS.userDissatisfaction),
-    userThanks: cueShare(user, LEXICONS.userThanks),
+    // Thanks in a complaint ("thanks for nothing") is sarcasm, not thanks.
+    userThanks: cueShare(user.map((t) => (findCues(t.text, LEXICONS.userDissatisfaction).length > 0 ? { ...t, text: "" } : t)), LEXICONS.userThanks),
     userRepeats: repeats(user),
     assistantRepeats: repeats(assistant),
     assistantApologies: cueShare(assistant, LEXICONS.assistantApologies),

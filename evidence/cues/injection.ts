@@ -1,7 +1,7 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { numberTurns, type CueEvidence, type NumberedTurn } from "./evidence.js";
 import { LEXICONS } from "./lexicons.js";
-import { bestHit, findCues } from "./match.js";
+import { bestHit, findCues, type CueHit } from "./match.js";
 
 /**
  * Instruction-like lines aimed at a judge, in any speaker's turn: "ignore previous instructions",
@@ -20,16 +20,78 @@ export function detectInjection(d: Dialogue): CueEvidence[] {
   return found;
 }
 
-function isInjectedLine(line: string): boolean {
-  return findCues(line, LEXICONS.injection).length > 0;
+/** A sentence of one line: up to `.`, `!`, `?` or `…` followed by a space (closing quotes and brackets kept), or the line's end. */
+const SENTENCE = /\S[^\n]*?(?:[.!?…]+["'”’»)\]]*(?=\s|$)|$)/g;
+
+/** What stands for the text cut out between two kept sentences: quote verification reads it as an abbreviation. */
+export const CUT_MARK = " ... ";
+
+interface Span {
+  start: number;
+  end: number;
+  injected: boolean;
+}
+
+/** A cue anchored at the line start (a fake `SYSTEM:` or `### Instruction` header) claims its whole line. */
+function isHeaderCue(hit: CueHit): boolean {
+  return hit.label.startsWith("^");
+}
+
+/** The sentences of one line, at their offsets in the utterance, each marked when an injection cue falls in it. */
+function lineSpans(line: string, offset: number): Span[] {
+  const hits = findCues(line, LEXICONS.injection);
+  const wholeLine = hits.some(isHeaderCue);
+  return [...line.matchAll(SENTENCE)].map((m) => {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const injected = wholeLine || hits.some((h) => h.index < end && h.index + Math.max(h.match.length, 1) > start);
+    return { start: offset + start, end: offset + end, injected };
+  });
 }
 
 /**
- * The turns with every instruction-like line removed, keeping their original numbers; a turn left
- * empty is dropped. The offline judge reads these, so an injected line can never raise its score.
+ * The utterance with every injected span removed: the sentence (up to `.`, `!`, `?` or the line's end)
+ * holding an injection cue, or the whole line of a fake header. The rest is kept as written; where a
+ * span is cut from between two kept sentences they are joined by " ... ", so a quote of the result
+ * reads as abbreviated and still verifies against the transcript. "" when nothing is left.
  */
-export function withoutInjectedLines(turns: readonly NumberedTurn[]): NumberedTurn[] {
+export function withoutInjectedText(text: string): string {
+  const spans: Span[] = [];
+  const lineBreak = /\r?\n/g;
+  let from = 0;
+  for (const m of text.matchAll(lineBreak)) {
+    spans.push(...lineSpans(text.slice(from, m.index), from));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  spans.push(...lineSpans(text.slice(from), from));
+  if (!spans.some((s) => s.injected)) return text;
+
+  let out = "";
+  let previous: Span | undefined;
+  let cut = false;
+  for (const span of spans) {
+    if (span.injected) {
+      cut = true;
+      continue;
+    }
+    if (previous) out += cut ? CUT_MARK : text.slice(previous.end, span.start);
+    out += text.slice(span.start, span.end);
+    previous = span;
+    cut = false;
+  }
+  return out;
+}
+
+/**
+ * The turns with every injected span removed (`withoutInjectedText`), keeping their original
+ * numbers; a turn left empty is dropped. The offline judge reads these, so text aimed at the judge
+ * can never raise its score, while the rest of the utterance it sits in (a complaint) still counts.
+ */
+export function withoutInjectedSpans(turns: readonly NumberedTurn[]): NumberedTurn[] {
   return turns
-    .map((t) => ({ ...t, text: t.text.split(/\r?\n/).filter((line) => !isInjectedLine(line)).join("\n") }))
+    .map((t) => ({ ...t, text: withoutInjectedText(t.text) }))
     .filter((t) => t.text.trim().length > 0);
 }
+
+/** The former name, kept for callers written against it: strips injected spans, not whole lines. */
+export const withoutInjectedLines = withoutInjectedSpans;

@@ -13,7 +13,8 @@ export function turnValence(text: string): number {
 // One dialogue's features read each turn's valence several times (mean, shares, last third).
 const valences = new WeakMap<NumberedTurn, number>();
 
-function valenceOf(turn: NumberedTurn): number {
+/** The turn's valence, computed once per turn object. */
+export function valenceOf(turn: NumberedTurn): number {
   let v = valences.get(turn);
   if (v === undefined) {
     v = turnValence(turn.text);

@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { Dialogue } from "../../dialogues/dialogue.js";
-import { clamp } from "../../scoring/numbers.js";
-import { extractFeatures, FEATURE_NAMES, type DialogueFeatures, type FeatureEvidence, type FeatureName } from "../../evidence/cues/index.js";
+import { extractFeatures, FEATURE_NAMES, judgedTurns, type DialogueFeatures, type FeatureEvidence, type FeatureName } from "../../evidence/cues/index.js";
+import { predictTurns, turnQuality, type TurnRating } from "./turn-model.js";
 
 const SCALED_INPUTS = ["assistantLength", "userLength", "dialogueLength"] as const;
-export type InputName = FeatureName | (typeof SCALED_INPUTS)[number];
-const INPUT_NAMES: readonly string[] = [...FEATURE_NAMES, ...SCALED_INPUTS];
+/** Inputs read by the learned turn model (judges/offline/turn-model.ts). */
+const LEARNED_INPUTS = ["turnQuality"] as const;
+export type InputName = FeatureName | (typeof SCALED_INPUTS)[number] | (typeof LEARNED_INPUTS)[number];
+const INPUT_NAMES: readonly string[] = [...FEATURE_NAMES, ...SCALED_INPUTS, ...LEARNED_INPUTS];
 
 export const LinearModel = z.object({
   intercept: z.number(),
@@ -53,18 +55,33 @@ const inputsCache = new WeakMap<Dialogue, Inputs>();
 export function modelInputs(dialogue: Dialogue): Inputs {
   let inputs = inputsCache.get(dialogue);
   if (!inputs) {
-    inputs = inputsFromFeatures(extractFeatures(dialogue));
+    // One set of judged turns for the features and the turn model, so each turn's valence is computed once.
+    const turns = judgedTurns(dialogue);
+    inputs = inputsFromFeatures(extractFeatures(dialogue, turns), predictTurns(turns));
     inputsCache.set(dialogue, inputs);
   }
   return inputs;
 }
 
-export function inputsFromFeatures(features: DialogueFeatures): Inputs {
+/** The reply the turn model rated lowest and highest: what the learned input quotes. */
+function turnEvidence(ratings: readonly TurnRating[]): FeatureEvidence[] {
+  const replies = ratings.filter((r) => r.pair.reply.trim() !== "");
+  if (replies.length === 0) return [];
+  const sorted = [...replies].sort((a, b) => a.rating - b.rating || a.pair.turn - b.pair.turn);
+  const quote = (r: TurnRating): FeatureEvidence => ({ turn: r.pair.turn, speaker: "assistant", text: r.pair.reply, cue: `predicted turn rating ${r.rating.toFixed(1)} of 5` });
+  const lowest = sorted[0] as TurnRating;
+  const highest = sorted[sorted.length - 1] as TurnRating;
+  return lowest === highest ? [quote(lowest)] : [quote(lowest), quote(highest)];
+}
+
+export function inputsFromFeatures(features: DialogueFeatures, turns: readonly TurnRating[] = []): Inputs {
   const values = Object.fromEntries(FEATURE_NAMES.map((n) => [n, features[n].value])) as Record<InputName, number>;
   values.assistantLength = Math.min(features.avgAssistantWords.value, WORDS_FOR_FULL_LENGTH) / WORDS_FOR_FULL_LENGTH;
   values.userLength = Math.min(features.avgUserWords.value, WORDS_FOR_FULL_LENGTH) / WORDS_FOR_FULL_LENGTH;
   values.dialogueLength = Math.min(features.turnCount.value, TURNS_FOR_FULL_LENGTH) / TURNS_FOR_FULL_LENGTH;
+  values.turnQuality = turnQuality(turns);
   const evidence = Object.fromEntries(FEATURE_NAMES.map((n) => [n, features[n].evidence])) as Inputs["evidence"];
+  evidence.turnQuality = turnEvidence(turns);
   return { values, evidence };
 }
 
@@ -99,6 +116,17 @@ export function applyLinear(model: LinearModel, inputs: Inputs, means: Readonly<
   return { value, effects };
 }
 
+/** Slope of `intoUnit` at its centre: 1, so qualities in the middle of the range stay as they are. */
+const SQUASH = 4;
+
+/**
+ * A prediction mapped into (0, 1) monotonically: about the identity around 0.5, and never cut at
+ * the ends, so two dialogues predicted 1.2 and 1.5 keep their order instead of tying at 1.
+ */
+export function intoUnit(value: number): number {
+  return 1 / (1 + Math.exp(-SQUASH * (value - 0.5)));
+}
+
 /** Quality of one criterion: the shared fitted prediction plus the criterion's own adjustments. */
 export function criterionQuality(criterion: string, inputs: Inputs, weights: OfflineWeights = offlineWeights()): CriterionQuality {
   const own = weights.criteria[criterion] ?? (weights.criteria["*"] as LinearModel);
@@ -110,5 +138,5 @@ export function criterionQuality(criterion: string, inputs: Inputs, weights: Off
     .filter(([, amount]) => amount !== 0)
     .map(([input, amount]) => ({ input, amount, evidence: inputs.evidence[input] ?? [], specific: adjustment.effects.has(input) }))
     .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount));
-  return { quality: clamp(shared.value + adjustment.value, 0, 1), contributions };
+  return { quality: intoUnit(shared.value + adjustment.value), contributions };
 }

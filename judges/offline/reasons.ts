@@ -33,4 +33,5 @@ export const REASONS: Record<InputName, { lowers: string; raises: string }> = {
   assistantLength: { lowers: "system answers are brief", raises: "system answers are detailed" },
   userLength: { lowers: "user turns are brief", raises: "user turns are detailed" },
   dialogueLength: { lowers: "the dialogue is long", raises: "the dialogue is substantial" },
+  turnQuality: { lowers: "the system's replies, and the user's reactions to them, read like turns people rated unsatisfying", raises: "the system's replies, and the user's reactions to them, read like turns people rated satisfying" },
 };

@@ -22,14 +22,17 @@ function representativeTurn(dialogue: Dialogue) {
 /** One sentence naming what drove the score, quoting the utterance behind it. */
 export function justify(criterion: string, quality: CriterionQuality, dialogue: Dialogue): string {
   // Name a signal that pushed the way the score went (a low score is explained by what lowered it),
-  // the criterion's own signal first when it mattered, so each criterion explains itself.
+  // the criterion's own signal first, so each criterion explains itself; when none of its own signals
+  // fired, say so before naming the overall reading it follows.
   const quoted = quality.contributions.filter((c) => c.evidence.length > 0);
   const sameWay = quoted.filter((c) => (quality.quality < 0.5 ? c.amount < 0 : c.amount > 0));
-  const driver = sameWay.find((c) => c.specific && Math.abs(c.amount) >= SPECIFIC_EFFECT) ?? sameWay[0] ?? quoted[0];
+  const own = sameWay.find((c) => c.specific && Math.abs(c.amount) >= SPECIFIC_EFFECT);
+  const driver = own ?? sameWay[0] ?? quoted[0];
   const evidence = driver?.evidence[0];
   if (driver && evidence) {
     const phrase = driver.amount < 0 ? REASONS[driver.input].lowers : REASONS[driver.input].raises;
-    return `${criterion}: ${phrase}, e.g. ${quoteUtterance(evidence.speaker, evidence.text)}.`;
+    const lead = own ? "" : `nothing specific to ${criterion} stands out, so it follows the overall reading: `;
+    return `${criterion}: ${lead}${phrase}, e.g. ${quoteUtterance(evidence.speaker, evidence.text)}.`;
   }
   const turn = representativeTurn(dialogue);
   const example = turn ? `, e.g. ${quoteUtterance(turn.speaker, turn.text)}` : "";

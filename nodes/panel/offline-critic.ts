@@ -47,12 +47,17 @@ function redFlag(criterion: string, given: number, inputs: Inputs, ladder: reado
 }
 
 /**
- * The offline `critic` role: disagrees where its own signals differ from the evaluator's score (a red
- * flag behind a high score, or its own score two levels away), and always quotes the utterance.
+ * The offline `critic` role: reviewing another judge's scores (a model's, when the critic fell back),
+ * disagrees where its own signals differ (a red flag behind a high score, or its own score two levels
+ * away), and always quotes the utterance; reviewing its own reading, it agrees.
  */
-export function offlineCritique(rubric: Rubric, dialogue: Dialogue, evaluation: EvaluatorOutput, weights?: OfflineWeights): CriticOutput {
-  const inputs = modelInputs(dialogue);
+export function offlineCritique(rubric: Rubric, dialogue: Dialogue, evaluation: EvaluatorOutput, weights?: OfflineWeights, inputs: Inputs = modelInputs(dialogue)): CriticOutput {
   const own = offlineVerdicts(rubric, dialogue, inputs, weights);
+  // Reviewing its own reading (the offline evaluator's scores), the same model has nothing to add:
+  // second-guessing itself with hand-set flags only lowered how well its scores rank dialogues.
+  if (rubric.criteria.every((c) => evaluation[c.id]?.score === own[c.id]?.score)) {
+    return { critic: rubric.criteria.map((c) => ({ criterion: c.id, agree: true, comment: "", suggested_score: null })) };
+  }
   const ladder = levels(rubric);
   const critic = rubric.criteria.map((c): CriticEntry => {
     const given = evaluation[c.id]?.score ?? 0;

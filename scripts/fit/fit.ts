@@ -1,18 +1,19 @@
 import { critiqueByCriterion } from "../../nodes/panel/critic-contract.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { meanOverallRating } from "../../dialogues/dialogue.js";
-import { spearman } from "../../metrics/spearman.js";
 import { referee } from "../../nodes/panel/referee-rules.js";
 import { scorePanel } from "../../nodes/panel/score-panel.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { weightedAverage } from "../../scoring/weighted.js";
 import { offlineCritique } from "../../nodes/panel/offline-critic.js";
 import { offlineEvaluation } from "../../nodes/panel/offline-evaluator.js";
-import { modelInputs, type InputName, type Inputs, type LinearModel, type OfflineWeights } from "../../judges/offline/model.js";
-import { assignFolds } from "./folds.js";
+import { extractFeatures } from "../../evidence/cues/index.js";
+import { inputsFromFeatures, type InputName, type Inputs, type LinearModel, type OfflineWeights } from "../../judges/offline/model.js";
+import { oneMoreAnnotator } from "../../agreement/one-more.js";
 import { fitRidge } from "./ridge.js";
+import { ratedPairs, type RatedPair } from "./turn-fit.js";
 
-/** Inputs of the shared, fitted prediction: signals of how the user fares, none specific to one dataset. */
+/** Inputs of the shared, fitted prediction: signals of how the user fares and the learned turn model, none specific to one dataset. */
 export const FITTED_INPUTS: readonly InputName[] = [
   "userSentiment",
   "lateUserSentiment",
@@ -28,19 +29,31 @@ export const FITTED_INPUTS: readonly InputName[] = [
   "assistantCompletion",
   "assistantNoResult",
   "userLength",
+  "turnQuality",
 ];
 
 export interface Sample {
   dataset: string;
   dialogue: Dialogue;
+  /** The cue features; `turnQuality` is set by whoever fits (out of fold) or evaluates (a model that never saw the dialogue). */
   inputs: Inputs;
   /** Mean human OVERALL rating (1–5): the target, never an input. */
   human: number;
+  /** Each rater's OVERALL rating: one judge is compared with the others' mean, like one human. */
+  ratings: readonly number[];
+  /** The rated turns: targets of the turn model. */
+  rated: RatedPair[];
 }
 
 export function toSample(dataset: string, dialogue: Dialogue): Sample | undefined {
   const human = meanOverallRating(dialogue);
-  return human === undefined ? undefined : { dataset, dialogue, inputs: modelInputs(dialogue), human };
+  if (human === undefined || !dialogue.overallRatings) return undefined;
+  return { dataset, dialogue, inputs: inputsFromFeatures(extractFeatures(dialogue)), human, ratings: dialogue.overallRatings, rated: ratedPairs(dialogue) };
+}
+
+/** The sample with its turn-model input set. */
+export function withTurnQuality(sample: Sample, quality: number): Sample {
+  return { ...sample, inputs: { values: { ...sample.inputs.values, turnQuality: quality }, evidence: sample.inputs.evidence } };
 }
 
 /** The 1–5 human scale as a quality in [0, 1]. */
@@ -72,7 +85,14 @@ export function fitShared(samples: readonly Sample[], lambda: number, spread = 1
   };
 }
 
+/** The shared linear prediction for a sample. */
+export function sharedValue(shared: LinearModel, sample: Sample): number {
+  return Object.entries(shared.coefficients).reduce((sum, [name, c]) => sum + c * sample.inputs.values[name as InputName], shared.intercept);
+}
+
 export interface Predictions {
+  /** The shared linear prediction, before the scale. */
+  shared: number;
   /** The offline evaluator's weighted average. */
   evaluator: number;
   /** The offline panel's final `numeric_weighted_average` (after critic and referee). */
@@ -81,54 +101,33 @@ export interface Predictions {
   overall: number;
 }
 
-/** What the offline panel outputs for a dialogue, computed with the pure steps (blind: labels unused). */
-export function predict(weights: OfflineWeights, rubric: Rubric, dialogue: Dialogue): Predictions {
-  const evaluation = offlineEvaluation(rubric, dialogue, weights);
-  const critique = critiqueByCriterion(offlineCritique(rubric, dialogue, evaluation, weights), rubric);
+/** What the offline panel outputs for a sample, computed with the pure steps on the sample's inputs (blind: labels unused). */
+export function predict(weights: OfflineWeights, rubric: Rubric, sample: Sample): Predictions {
+  const { dialogue, inputs } = sample;
+  const evaluation = offlineEvaluation(rubric, dialogue, weights, inputs);
+  const critique = critiqueByCriterion(offlineCritique(rubric, dialogue, evaluation, weights, inputs), rubric);
   const resolution = referee(rubric, dialogue, evaluation, critique);
   const scored = scorePanel({ rubric, dialogue, evaluation, critique, referee: resolution, blind: true });
   const evaluatorScores = Object.fromEntries(rubric.criteria.map((c) => [c.id, evaluation[c.id]?.score ?? 0]));
   return {
+    shared: sharedValue(weights.shared, sample),
     evaluator: weightedAverage(evaluatorScores, rubric.criteria).value,
     panel: scored.referee_final.numeric_weighted_average,
     overall: scored.referee_final[rubric.overallKey] as number,
   };
 }
 
-export type Agreement = Record<keyof Predictions | "shared", number | null> & { n: number };
+/** One judge against the mean of the other raters, beside one human against the same mean (agreement/one-more.ts). */
+export type Agreement = Record<keyof Predictions, number | null> & { n: number; human: number | null };
 
-/** Spearman of each prediction with the human mean, per dataset. */
-export function agreement(samples: readonly Sample[], predictions: readonly (Predictions & { shared: number })[]): Record<string, Agreement> {
+/** Per dataset: ρ(judge, others' mean) for each prediction, and ρ(one human, others' mean) on the same footing. */
+export function agreement(samples: readonly Sample[], predictions: readonly Predictions[]): Record<string, Agreement> {
   const out: Record<string, Agreement> = {};
   for (const dataset of [...new Set(samples.map((s) => s.dataset))]) {
     const idx = samples.flatMap((s, i) => (s.dataset === dataset ? [i] : []));
-    const human = idx.map((i) => samples[i]!.human);
-    const of = (key: keyof Predictions | "shared") => spearman(idx.map((i) => predictions[i]![key]), human);
-    out[dataset] = { n: idx.length, shared: of("shared"), evaluator: of("evaluator"), panel: of("panel"), overall: of("overall") };
+    const ratings = idx.map((i) => samples[i]!.ratings);
+    const of = (key: keyof Predictions) => oneMoreAnnotator(idx.map((i) => predictions[i]![key]), ratings);
+    out[dataset] = { n: idx.length, human: of("shared").human, shared: of("shared").judge, evaluator: of("evaluator").judge, panel: of("panel").judge, overall: of("overall").judge };
   }
   return out;
-}
-
-export interface CrossValidation {
-  folds: number;
-  seed: number;
-  lambda: number;
-  spread: number;
-  perDataset: Record<string, Agreement>;
-}
-
-/** k-fold cross-validation split by dialogue: fit on k−1 folds, predict the held-out fold. */
-export function crossValidate(samples: readonly Sample[], base: OfflineWeights, rubric: Rubric, options: { folds: number; seed: number; lambda: number; spread: number }): CrossValidation {
-  const fold = assignFolds(samples.length, options.folds, options.seed);
-  const predictions = new Array<Predictions & { shared: number }>(samples.length);
-  for (let f = 0; f < options.folds; f++) {
-    const fitted = fitShared(samples.filter((_, i) => fold[i] !== f), options.lambda, options.spread);
-    const weights: OfflineWeights = { ...base, ...fitted };
-    samples.forEach((s, i) => {
-      if (fold[i] !== f) return;
-      const shared = FITTED_INPUTS.reduce((sum, name) => sum + (fitted.shared.coefficients[name] ?? 0) * s.inputs.values[name], fitted.shared.intercept);
-      predictions[i] = { ...predict(weights, rubric, s.dialogue), shared };
-    });
-  }
-  return { ...options, perDataset: agreement(samples, predictions) };
 }

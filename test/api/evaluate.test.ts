@@ -56,15 +56,16 @@ describe("evaluateDialogue", () => {
         return { decision: "accept", comment: "fair", reviewer: "ana" };
       },
     });
-    // Offline judge: 0.6 × 2.29 + 0.4 × 2.85 = 2.514 after one debate round without agreement.
+    // Offline judge: 0.6 × 3.3025 + 0.4 × 3.8625 = 1.9815 + 1.545 = 3.5265 after one debate round without agreement.
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ dialogue_id: "cancelled-flight", proposed_overall_score: 2.514, strict: 2.29, generous: 2.85 });
-    expect(result.overall_score).toBe(2.514);
-    expect(result.human_review).toEqual({ decision: "accept", overall_score: 2.514, consensus_overall_score: 2.514, comment: "fair", reviewer: "ana" });
-    // An agreeing pair is never sent for review.
-    const agreed = await evaluateDialogue(byId("refund-resolved"), { protocol: "consensus", humanReview: true, review: () => ({ decision: "override", overall_score: 1 }) });
+    expect(requests[0]).toMatchObject({ dialogue_id: "cancelled-flight", proposed_overall_score: 3.5265, strict: 3.3025, generous: 3.8625 });
+    expect(result.overall_score).toBe(3.5265);
+    expect(result.human_review).toEqual({ decision: "accept", overall_score: 3.5265, consensus_overall_score: 3.5265, comment: "fair", reviewer: "ana" });
+    // An agreeing pair is never sent for review: biases of ±0.2 at mid-scale put strict at 5 − 0.2 × 4 / 2 = 4.6
+    // and generous at 5 on a reading of 5, 0.4 apart: 0.6 × 4.6 + 0.4 × 5 = 4.76.
+    const agreed = await evaluateDialogue(byId("refund-resolved"), { protocol: "consensus", humanReview: true, offlineBias: { strict: -0.2, generous: 0.2 }, review: () => ({ decision: "override", overall_score: 1 }) });
     expect(agreed.human_review).toBeUndefined();
-    expect(agreed.overall_score).toBe(4.7);
+    expect(agreed.overall_score).toBe(4.76);
   });
 
   it("refuses humanReview without a review callback, and a decision off the rubric's scale", async () => {

@@ -51,6 +51,20 @@ async function dialoguesOf(path: string): Promise<Dialogue[]> {
   return all;
 }
 
+/** A request's input tokens as a dry run counts them: the tools' JSON + each message + 4, + 3 per request. */
+const requestTokens = (toolsJson: string, messages: { content: unknown }[]) => tokens(toolsJson) + messages.reduce((sum, m) => sum + tokens(String(m.content)) + 4, 0) + 3;
+
+/** The input tokens of the panel's two requests for the file's first dialogue (the critic's shown the offline evaluation), from the prompt builders. */
+async function panelRequestTokens(path: string): Promise<{ evaluator: number; critic: number }> {
+  const [dialogue] = (await dialoguesOf(path)) as [Dialogue];
+  const rubric = loadRubric("customer-service");
+  const tools = JSON.stringify(panelTools(rubric).map((t) => convertToOpenAITool({ name: t.name, description: t.description ?? "", schema: t.schema } as never, { strict: true })));
+  return {
+    evaluator: requestTokens(tools, evaluatorMessages(rubric, dialogue)),
+    critic: requestTokens(tools, criticMessages(rubric, dialogue, offlineEvaluation(rubric, dialogue))),
+  };
+}
+
 async function startStub() {
   stub = await startOpenAIStub((request) => ({ json: panelAnswer(request) }));
   return stub;
@@ -83,14 +97,8 @@ describe("--dry-run", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(s.requests).toHaveLength(0);
 
-    // The two requests, from the prompt builders: tools JSON + each message + 4 + 3 per request.
-    const [dialogue] = await dialoguesOf(input);
-    const rubric = loadRubric("customer-service");
-    const tools = tokens(JSON.stringify(panelTools(rubric).map((t) => convertToOpenAITool({ name: t.name, description: t.description ?? "", schema: t.schema } as never, { strict: true }))));
-    const request = (messages: { content: unknown }[]) => tools + messages.reduce((sum, m) => sum + tokens(String(m.content)) + 4, 0) + 3;
-    const evaluator = request(evaluatorMessages(rubric, dialogue as Dialogue));
-    const critic = request(criticMessages(rubric, dialogue as Dialogue, offlineEvaluation(rubric, dialogue as Dialogue)));
-
+    // The two requests, from the prompt builders.
+    const { evaluator, critic } = await panelRequestTokens(input);
     const estimate = (JSON.parse(readFileSync(summary, "utf8")) as DryRunJson).dry_run;
     expect(estimate).toMatchObject({ dialogues: 1, toSend: 1, calls: { min: 2, max: 2 }, inputTokens: { min: evaluator + critic, max: evaluator + critic }, overLimit: { count: 0 } });
     expect(estimate.largestRequest).toEqual({ dialogue_id: "tiny", role: critic > evaluator ? "critic" : "evaluator", inputTokens: Math.max(evaluator, critic) });
@@ -111,8 +119,7 @@ describe("--dry-run", () => {
     const sent = s.requests.find((r) => r.schemaName === "evaluator" && r.rawBody.includes("P-1001"));
     expect(real.code, real.stderr).toBe(0);
     expect(sent).toBeDefined();
-    const body = sent?.body;
-    const wire = tokens(JSON.stringify(body?.tools)) + (body?.messages ?? []).reduce((sum, m) => sum + tokens(String(m.content)) + 4, 0) + 3;
+    const wire = requestTokens(JSON.stringify(sent?.body.tools), sent?.body.messages ?? []);
     expect(Math.abs(wire - evaluator)).toBeLessThanOrEqual(2);
   });
 
@@ -122,12 +129,7 @@ describe("--dry-run", () => {
     const summary = join(dir, "dry-roles.json");
     const run = await runCli(["evaluate", input, "--model", "evaluator=openai:gpt-4o-mini,critic=anthropic:claude-sonnet-4-5", "--dry-run", "--summary-json", summary]);
     expect(run.code, run.stderr).toBe(0);
-    const [dialogue] = await dialoguesOf(input);
-    const rubric = loadRubric("customer-service");
-    const tools = tokens(JSON.stringify(panelTools(rubric).map((t) => convertToOpenAITool({ name: t.name, description: t.description ?? "", schema: t.schema } as never, { strict: true }))));
-    const request = (messages: { content: unknown }[]) => tools + messages.reduce((sum, m) => sum + tokens(String(m.content)) + 4, 0) + 3;
-    const evaluator = request(evaluatorMessages(rubric, dialogue as Dialogue));
-    const critic = request(criticMessages(rubric, dialogue as Dialogue, offlineEvaluation(rubric, dialogue as Dialogue)));
+    const { evaluator, critic } = await panelRequestTokens(input);
     const estimate = (JSON.parse(readFileSync(summary, "utf8")) as DryRunJson & { dry_run: { outputTokensPerCall: Record<string, number>; model: string } }).dry_run;
     expect(estimate.model).toBe("evaluator=openai:gpt-4o-mini,critic=anthropic:claude-sonnet-4-5");
     // gpt-4o-mini's window (123,904) is smaller than claude-sonnet-4-5's (195,904).

@@ -4,37 +4,21 @@
  * failing the same way, and every line says who scored it (exit 1 when some agent fell back).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startErrorServer, type ErrorServer } from "../http/error-server.js";
+import { deadPort } from "../support/dead-port.js";
 import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
+import { panelAnswer } from "../support/panel-answers.js";
 import { expectNoStackTrace, parseLines, runCli, stderrLines } from "./helpers.js";
 
 const CUSTOMER_SERVICE = "examples/customer-service.jsonl";
-const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"];
 const MODEL = "openai:gpt-4o-mini";
 const dir = mkdtempSync(join(tmpdir(), "tribunal-probe-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The evaluator quotes the first USER utterance it was sent; the critic agrees. */
-function answer(system: string, schemaName: string | undefined): unknown {
-  if (schemaName === "critic") return { critic: CRITERIA.map((criterion) => ({ criterion, comment: "", agree: true, suggested_score: null })) };
-  const utterance = /^\[\d+\] USER: (.*)$/m.exec(system)?.[1] ?? "";
-  return Object.fromEntries(CRITERIA.map((c) => [c, { justification: `The user says USER: "${utterance}".`, score: 80 }]));
-}
-
 const isProbe = (system: string) => system.includes("order 1234 has not arrived");
-
-/** A port nothing listens on: opened, then closed. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe("the probe before the first dialogue", () => {
   let stub: OpenAIStub | undefined;
@@ -74,7 +58,7 @@ describe("the probe before the first dialogue", () => {
   });
 
   it("a model that answers: one probe request, then every dialogue; lines say the model scored them, exit 0", async () => {
-    stub = await startOpenAIStub((request) => ({ json: answer(request.body.messages[0]?.content ?? "", request.schemaName) }));
+    stub = await startOpenAIStub((request) => ({ json: panelAnswer(request.body.messages[0]?.content ?? "", request.schemaName) }));
     const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", MODEL, "--base-url", stub.baseUrl, "--max-retries", "0"]);
     expect(run.code, run.stderr).toBe(0);
     const lines = parseLines(run.stdout);
@@ -98,7 +82,7 @@ describe("during the run", () => {
     let answered = 0;
     let mended = false;
     stub = await startOpenAIStub((request) =>
-      mended || answered++ < 3 ? { json: answer(request.body.messages[0]?.content ?? "", request.schemaName) } : { status: 400, errorBody: { error: { message: "context length exceeded", type: "invalid_request_error" } } },
+      mended || answered++ < 3 ? { json: panelAnswer(request.body.messages[0]?.content ?? "", request.schemaName) } : { status: 400, errorBody: { error: { message: "context length exceeded", type: "invalid_request_error" } } },
     );
     const out = join(dir, "breaker.jsonl");
     const args = ["evaluate", CUSTOMER_SERVICE, "--model", MODEL, "--base-url", stub.baseUrl, "--max-retries", "0", "--concurrency", "1", "--max-consecutive-failures", "3", "--out", out];
@@ -122,7 +106,7 @@ describe("during the run", () => {
   });
 
   it("an agent that fell back: the line is scored, says which agent the offline judge answered for, and the exit code is 1", async () => {
-    stub = await startOpenAIStub((request) => (request.schemaName === "critic" && !isProbe(request.body.messages[0]?.content ?? "") ? { status: 500 } : { json: answer(request.body.messages[0]?.content ?? "", request.schemaName) }));
+    stub = await startOpenAIStub((request) => (request.schemaName === "critic" && !isProbe(request.body.messages[0]?.content ?? "") ? { status: 500 } : { json: panelAnswer(request.body.messages[0]?.content ?? "", request.schemaName) }));
     const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", MODEL, "--base-url", stub.baseUrl, "--max-retries", "0"]);
     expect(run.code, run.stderr).toBe(1);
     const lines = parseLines(run.stdout);

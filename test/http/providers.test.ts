@@ -5,29 +5,32 @@
  * Each case: the mode chosen, what the user sees, the exit code, and scores that are the model's.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startAnthropicStub, type AnthropicStub } from "../support/anthropic-stub.js";
 import { startGeminiStub, type GeminiStub } from "../support/gemini-stub.js";
+import { deadPort } from "../support/dead-port.js";
 import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
+import { CRITERIA, panelAnswer } from "../support/panel-answers.js";
 import { expectNoStackTrace, parseLines, runCli, stderrLines } from "../cli/helpers.js";
 
 const CUSTOMER_SERVICE = "examples/customer-service.jsonl";
 const DIALOGUES = 6;
-const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"];
 const CLAUDE = "anthropic:claude-sonnet-4-5";
 const GEMINI = "google:gemini-2.5-flash";
 const GPT = "openai:gpt-4o-mini";
 const dir = mkdtempSync(join(tmpdir(), "tribunal-providers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The panel's answers: the evaluator scores 80 everywhere, quoting the first USER utterance it was sent; the critic agrees. */
-function panelAnswer(system: string, schemaName: string | undefined): unknown {
-  if (schemaName === "critic") return { critic: CRITERIA.map((criterion) => ({ criterion, comment: "", agree: true, suggested_score: null })) };
-  const utterance = /^\[\d+\] USER: (.*)$/m.exec(system)?.[1] ?? "";
-  return Object.fromEntries(CRITERIA.map((c) => [c, { justification: `The user says USER: "${utterance}".`, score: 80 }]));
+/**
+ * The panel's answers, except that the first evaluator call after the probe (request 1, with --concurrency 1)
+ * scores 85, not on the 20-step scale; its repair (request 2) answers 80.
+ */
+function panelAnswerOffScaleOnce(request: { system: string; schemaName: string | undefined; index: number }): unknown {
+  const answer = panelAnswer(request.system, request.schemaName) as Record<string, { score: number }>;
+  if (request.index === 1 && request.schemaName === "evaluator") for (const c of CRITERIA) (answer[c] as { score: number }).score = 85;
+  return answer;
 }
 
 /** A consensus agent's answer on the 1–5 scale. */
@@ -36,15 +39,6 @@ function agentAnswer(score: number) {
 }
 
 const isProbe = (system: string) => system.includes("order 1234 has not arrived");
-
-/** A port nothing listens on: opened, then closed. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Every line scored by `model`, with the evaluator's 80s as the referee's final scores. */
 function expectScoredBy(stdout: string, model: string | Record<string, string>): void {
@@ -89,12 +83,7 @@ describe("anthropic:<model> (Messages API)", () => {
   });
 
   it("an answer off the scale is repaired in Anthropic's form: the tool_use echoed, the problems as its tool_result", async () => {
-    // The first evaluator call after the probe scores 85 (not on the 20-step scale); its repair answers 80.
-    anthropic = await startAnthropicStub((r) => {
-      const answer = panelAnswer(r.system, r.schemaName) as Record<string, { score: number }>;
-      if (r.index === 1 && r.schemaName === "evaluator") for (const c of CRITERIA) (answer[c] as { score: number }).score = 85;
-      return { json: answer };
-    });
+    anthropic = await startAnthropicStub((r) => ({ json: panelAnswerOffScaleOnce(r) }));
     const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", CLAUDE, "--base-url", anthropic.baseUrl, "--max-retries", "0", "--concurrency", "1"], { ANTHROPIC_API_KEY: "sk-ant-test-0000000000" });
     expect(run.code, run.stderr).toBe(0);
     expectScoredBy(run.stdout, CLAUDE);
@@ -149,11 +138,7 @@ describe("google:<model> (Gemini generateContent)", { timeout: 60_000 }, () => {
   });
 
   it("an answer off the scale is repaired in Gemini's form: the functionCall echoed, the problems as its functionResponse", async () => {
-    gemini = await startGeminiStub((r) => {
-      const answer = panelAnswer(r.system, r.schemaName) as Record<string, { score: number }>;
-      if (r.index === 1 && r.schemaName === "evaluator") for (const c of CRITERIA) (answer[c] as { score: number }).score = 85;
-      return { json: answer };
-    });
+    gemini = await startGeminiStub((r) => ({ json: panelAnswerOffScaleOnce(r) }));
     const run = await runCli(["evaluate", CUSTOMER_SERVICE, "--model", GEMINI, "--base-url", gemini.baseUrl, "--max-retries", "0", "--concurrency", "1"], { GOOGLE_API_KEY: "AIza-test-000000000000" });
     expect(run.code, run.stderr).toBe(0);
     expectScoredBy(run.stdout, GEMINI);

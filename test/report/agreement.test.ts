@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseResults } from "../../agreement/read-results.js";
 import { parseDialogues } from "../../dialogues/read.js";
+import { evaluateMany } from "../../index.js";
 import { agreementSections } from "../../report/agreement.js";
+import { collectReportData } from "../../report/data.js";
 import { toReportLines } from "../../report/lines.js";
 import { rubricResolver } from "../../report/rubrics.js";
 import { jsonl, panelLine, ussDialogue } from "../agree/helpers.js";
@@ -66,5 +71,24 @@ describe("report agreement sections", () => {
     const out = agreementSections({ results, lines: toReportLines(results, "r.jsonl"), dialogues: unrated, files: { results: "r.jsonl", labels: "l.tsv" }, rubricOf: () => undefined });
     expect(out.sections).toEqual([]);
     expect(out.notes).toEqual(["panel: no scored line joins a dialogue with human OVERALL ratings (0 unscored, 0 without a score, 1 without OVERALL)"]);
+  });
+});
+
+describe("report agreement with results scored by a rule that read the labels", () => {
+  it("leaves the agreement figures out and says why and how to fix it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tribunal-report-labels-"));
+    try {
+      const labels = join(dir, "labels.tsv");
+      writeFileSync(labels, `${LABELS}\n`);
+      const lines: string[] = [];
+      for await (const line of evaluateMany(dialogues, { rubric: "ccpe-strict" })) lines.push(JSON.stringify(line));
+      const results = join(dir, "results.jsonl");
+      writeFileSync(results, `${lines.join("\n")}\n`);
+      const data = await collectReportData(results, { labels, resamples: 20 });
+      expect(data.agreement).toEqual([]);
+      expect(data.agreementNotes).toEqual([expect.stringMatching(/^no agreement figures: .*results\.jsonl: 4 of 4 result lines were scored without --blind by cap_when_human_overall_below .*; rerun tribunal evaluate with --blind$/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

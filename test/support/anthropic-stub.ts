@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { canonicalJson } from "../../api/config-hash.js";
+import { replyObject, replyText, startStubServer, type ProviderStub, type ReplyHandler, type StubReplyBase } from "./stub-server.js";
 
 /** One content block as the Messages API carries it (`text`, `tool_use`, `tool_result`, `image`, …). */
 export interface AnthropicBlock {
@@ -48,28 +49,18 @@ export interface AnthropicStubRequest {
  * "model wrote invalid JSON" case) comes back as a plain text block with `stop_reason: "end_turn"`,
  * exactly as with `asText`.
  */
-export interface AnthropicStubReply {
-  json?: unknown;
-  content?: string;
-  status?: number;
-  headers?: Record<string, string>;
-  /** Never answer within this many milliseconds (a hang past the client's timeout, or plain latency). */
-  hangMs?: number;
+export interface AnthropicStubReply extends StubReplyBase {
   /** The JSON body of an error reply (default Anthropic's `{type: "error", error: {type, message}, request_id}`). */
   errorBody?: unknown;
-  /** Answer a text block even when the request offers tools (a model that ignores them). */
-  asText?: boolean;
   /** Usage fields to report instead of the estimate (⌈chars / 4⌉) and the simulated cache. */
   usage?: { input_tokens?: number; output_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
 }
 
-export type AnthropicStubHandler = (request: AnthropicStubRequest) => AnthropicStubReply | Promise<AnthropicStubReply>;
+export type AnthropicStubHandler = ReplyHandler<AnthropicStubRequest, AnthropicStubReply>;
 
-export interface AnthropicStub {
+export interface AnthropicStub extends ProviderStub<AnthropicStubRequest> {
   /** `http://127.0.0.1:<port>`: ChatAnthropic's `anthropicApiUrl` (the SDK appends `/v1/messages`). */
   baseUrl: string;
-  requests: AnthropicStubRequest[];
-  close(): Promise<void>;
 }
 
 /** Anthropic's error `type` for an HTTP status. */
@@ -96,18 +87,6 @@ export function anthropicErrorType(status: number): string {
   }
 }
 
-/** JSON with object keys sorted, so equal prefixes serialize equally whatever the key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
 /** Blocks the cache sees, in the API's order: tools, then system, then every message's content. */
 function cacheableBlocks(body: AnthropicStubRequest["body"]): { key: string; marked: boolean; ttl: string | undefined }[] {
   const raw: { where: unknown[]; block: { cache_control?: AnthropicBlock["cache_control"] } }[] = [];
@@ -122,7 +101,8 @@ function cacheableBlocks(body: AnthropicStubRequest["body"]): { key: string; mar
     const { cache_control, ...rest } = block;
     const automatic = i === raw.length - 1 && body.cache_control ? body.cache_control : undefined;
     const marker = cache_control ?? automatic;
-    return { key: canonical([...where, rest]), marked: Boolean(marker), ttl: marker?.ttl };
+    // Canonical JSON (keys sorted), so equal prefixes give equal keys whatever the key order.
+    return { key: canonicalJson([...where, rest]), marked: Boolean(marker), ttl: marker?.ttl };
   });
 }
 
@@ -169,112 +149,78 @@ function sendError(res: ServerResponse, status: number, message: string, request
  */
 export async function startAnthropicStub(handler: AnthropicStubHandler): Promise<AnthropicStub> {
   const requests: AnthropicStubRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   const cache = new Set<string>();
   let unrouted = 0;
-  const server = createServer((req, res) => {
-    let rawBody = "";
-    req.on("data", (chunk: Buffer) => (rawBody += chunk.toString("utf8")));
-    req.on("end", () => {
-      void (async () => {
-        const path = new URL(req.url ?? "/", "http://stub").pathname;
-        if (req.method !== "POST" || path !== "/v1/messages") {
-          sendError(res, 404, `Not Found: ${req.method} ${path}`, `req_stub_unrouted_${++unrouted}`);
-          return;
-        }
-        let body: AnthropicStubRequest["body"];
-        try {
-          body = JSON.parse(rawBody) as AnthropicStubRequest["body"];
-        } catch {
-          sendError(res, 400, "There was an error parsing the body of your request.", `req_stub_unrouted_${++unrouted}`);
-          return;
-        }
-        body.messages ??= [];
-        const forced = body.tool_choice?.type === "tool" ? body.tool_choice.name : undefined;
-        const schemaName = forced ?? body.tools?.[0]?.name;
-        const system =
-          typeof body.system === "string" ? body.system : (body.system ?? []).flatMap((b) => (typeof b.text === "string" ? [b.text] : [])).join("\n");
-        const plan = planCache(body, cache);
-        const request: AnthropicStubRequest = {
-          body,
-          rawBody,
-          headers: req.headers,
-          index: requests.length,
-          schemaName,
-          system,
-          cacheRead: plan.read,
-          cacheCreation: plan.creation,
-        };
-        requests.push(request);
-        const reply = await handler(request);
-        if (reply.hangMs) {
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, reply.hangMs);
-            timers.add(t);
-          });
-        }
-        if (reply.status && reply.status >= 400) {
-          sendError(res, reply.status, `stub error ${reply.status}`, `req_stub_${request.index}`, reply.headers, reply.errorBody);
-          return;
-        }
-        if (body.stream) {
-          sendError(res, 400, "stub: streaming (stream: true) is not supported", `req_stub_${request.index}`);
-          return;
-        }
-        const text = reply.content ?? JSON.stringify(reply.json ?? {});
-        let input: unknown = reply.json ?? {};
-        if (reply.content !== undefined) {
-          try {
-            input = JSON.parse(reply.content);
-          } catch {
-            input = undefined;
-          }
-        }
-        const isObject = input !== null && typeof input === "object" && !Array.isArray(input);
-        const asTool = Boolean(body.tools?.length) && body.tool_choice?.type !== "none" && !reply.asText && isObject;
-        const content = asTool
-          ? [{ type: "tool_use", id: `toolu_${request.index}`, name: schemaName, input }]
-          : [{ type: "text", text }];
-        for (const key of plan.writes) cache.add(key);
-        const cacheCreation = reply.usage?.cache_creation_input_tokens ?? plan.creation;
-        const usage = {
-          input_tokens: reply.usage?.input_tokens ?? Math.max(0, plan.total - plan.read - plan.creation),
-          output_tokens: reply.usage?.output_tokens ?? Math.ceil(JSON.stringify(content).length / 4),
-          cache_creation_input_tokens: cacheCreation,
-          cache_read_input_tokens: reply.usage?.cache_read_input_tokens ?? plan.read,
-          cache_creation: {
-            ephemeral_5m_input_tokens: plan.ttl === "1h" ? 0 : cacheCreation,
-            ephemeral_1h_input_tokens: plan.ttl === "1h" ? cacheCreation : 0,
-          },
-          server_tool_use: null,
-          service_tier: "standard",
-        };
-        res.writeHead(200, { "content-type": "application/json", "request-id": `req_stub_${request.index}`, ...reply.headers });
-        res.end(
-          JSON.stringify({
-            id: `msg_${request.index}`,
-            type: "message",
-            role: "assistant",
-            model: String(body.model ?? "stub"),
-            content,
-            stop_reason: asTool ? "tool_use" : "end_turn",
-            stop_sequence: null,
-            usage,
-          }),
-        );
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        server.closeAllConnections();
-        server.close(() => resolve());
+  const server = await startStubServer(async ({ req, res, rawBody, path, replyTo }) => {
+    if (req.method !== "POST" || path !== "/v1/messages") {
+      sendError(res, 404, `Not Found: ${req.method} ${path}`, `req_stub_unrouted_${++unrouted}`);
+      return;
+    }
+    let body: AnthropicStubRequest["body"];
+    try {
+      body = JSON.parse(rawBody) as AnthropicStubRequest["body"];
+    } catch {
+      sendError(res, 400, "There was an error parsing the body of your request.", `req_stub_unrouted_${++unrouted}`);
+      return;
+    }
+    body.messages ??= [];
+    const forced = body.tool_choice?.type === "tool" ? body.tool_choice.name : undefined;
+    const schemaName = forced ?? body.tools?.[0]?.name;
+    const system =
+      typeof body.system === "string" ? body.system : (body.system ?? []).flatMap((b) => (typeof b.text === "string" ? [b.text] : [])).join("\n");
+    const plan = planCache(body, cache);
+    const request: AnthropicStubRequest = {
+      body,
+      rawBody,
+      headers: req.headers,
+      index: requests.length,
+      schemaName,
+      system,
+      cacheRead: plan.read,
+      cacheCreation: plan.creation,
+    };
+    requests.push(request);
+    const reply = await replyTo(handler, request);
+    if (reply.status && reply.status >= 400) {
+      sendError(res, reply.status, `stub error ${reply.status}`, `req_stub_${request.index}`, reply.headers, reply.errorBody);
+      return;
+    }
+    if (body.stream) {
+      sendError(res, 400, "stub: streaming (stream: true) is not supported", `req_stub_${request.index}`);
+      return;
+    }
+    const input = replyObject(reply);
+    const asTool = Boolean(body.tools?.length) && body.tool_choice?.type !== "none" && !reply.asText && input !== undefined;
+    const content = asTool
+      ? [{ type: "tool_use", id: `toolu_${request.index}`, name: schemaName, input }]
+      : [{ type: "text", text: replyText(reply) }];
+    for (const key of plan.writes) cache.add(key);
+    const cacheCreation = reply.usage?.cache_creation_input_tokens ?? plan.creation;
+    const usage = {
+      input_tokens: reply.usage?.input_tokens ?? Math.max(0, plan.total - plan.read - plan.creation),
+      output_tokens: reply.usage?.output_tokens ?? Math.ceil(JSON.stringify(content).length / 4),
+      cache_creation_input_tokens: cacheCreation,
+      cache_read_input_tokens: reply.usage?.cache_read_input_tokens ?? plan.read,
+      cache_creation: {
+        ephemeral_5m_input_tokens: plan.ttl === "1h" ? 0 : cacheCreation,
+        ephemeral_1h_input_tokens: plan.ttl === "1h" ? cacheCreation : 0,
+      },
+      server_tool_use: null,
+      service_tier: "standard",
+    };
+    res.writeHead(200, { "content-type": "application/json", "request-id": `req_stub_${request.index}`, ...reply.headers });
+    res.end(
+      JSON.stringify({
+        id: `msg_${request.index}`,
+        type: "message",
+        role: "assistant",
+        model: String(body.model ?? "stub"),
+        content,
+        stop_reason: asTool ? "tool_use" : "end_turn",
+        stop_sequence: null,
+        usage,
       }),
-  };
+    );
+  });
+  return { baseUrl: server.origin, requests, close: server.close };
 }

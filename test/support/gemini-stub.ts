@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { replyObject, replyText, startStubServer, type ProviderStub, type ReplyHandler, type StubReplyBase } from "./stub-server.js";
 
 /** One part of a Gemini `Content`: text, a function call (model), a function response (user), inline data, … */
 export interface GeminiPart {
@@ -48,30 +48,20 @@ export interface GeminiStubRequest {
  * that object. Gemini's `args` is always an object (a protobuf Struct), so a `content` that is not a JSON
  * object (the "model wrote invalid JSON" case) comes back as a text part, exactly as with `asText`.
  */
-export interface GeminiStubReply {
-  json?: unknown;
-  content?: string;
-  status?: number;
-  headers?: Record<string, string>;
-  /** Never answer within this many milliseconds (a hang past the client's timeout, or plain latency). */
-  hangMs?: number;
+export interface GeminiStubReply extends StubReplyBase {
   /** The JSON body of an error reply (default Google's `{error: {code, message, status}}`). */
   errorBody?: unknown;
-  /** Answer a text part even when the request offers tools (a model that ignores them). */
-  asText?: boolean;
   /** Usage to report instead of ⌈body / 4⌉ prompt and ⌈reply / 4⌉ candidate tokens. */
   usage?: { promptTokenCount?: number; candidatesTokenCount?: number; cachedContentTokenCount?: number };
   /** The candidate's `finishReason` (default "STOP"). */
   finishReason?: string;
 }
 
-export type GeminiStubHandler = (request: GeminiStubRequest) => GeminiStubReply | Promise<GeminiStubReply>;
+export type GeminiStubHandler = ReplyHandler<GeminiStubRequest, GeminiStubReply>;
 
-export interface GeminiStub {
+export interface GeminiStub extends ProviderStub<GeminiStubRequest> {
   /** `http://127.0.0.1:<port>`: ChatGoogleGenerativeAI's `baseUrl` (the SDK appends `/v1beta/models/<model>:generateContent`). */
   baseUrl: string;
-  requests: GeminiStubRequest[];
-  close(): Promise<void>;
 }
 
 /** Google's canonical error `status` for an HTTP status. */
@@ -114,93 +104,59 @@ const GENERATE_PATH = /^\/(?:v1|v1beta)\/models\/([^/:]+):generateContent$/;
  */
 export async function startGeminiStub(handler: GeminiStubHandler): Promise<GeminiStub> {
   const requests: GeminiStubRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((req, res) => {
-    let rawBody = "";
-    req.on("data", (chunk: Buffer) => (rawBody += chunk.toString("utf8")));
-    req.on("end", () => {
-      void (async () => {
-        const path = new URL(req.url ?? "/", "http://stub").pathname;
-        const match = req.method === "POST" ? GENERATE_PATH.exec(path) : null;
-        if (!match) {
-          sendError(res, 404, `Stub: no route for ${req.method} ${path}.`);
-          return;
-        }
-        let body: GeminiStubRequest["body"];
-        try {
-          body = JSON.parse(rawBody) as GeminiStubRequest["body"];
-        } catch {
-          sendError(res, 400, "Invalid JSON payload received.");
-          return;
-        }
-        body.contents ??= [];
-        const model = decodeURIComponent(match[1]!);
-        const declarations = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []);
-        const calling = body.toolConfig?.functionCallingConfig;
-        const schemaName = calling?.allowedFunctionNames?.[0] ?? declarations[0]?.name;
-        const textOf = (content: GeminiContent | undefined) => (content?.parts ?? []).flatMap((p) => (typeof p.text === "string" ? [p.text] : []));
-        const firstUser = body.contents.find((c) => c.role === "user" || c.role === undefined);
-        const system = body.systemInstruction ? textOf(body.systemInstruction).join("\n") : (textOf(firstUser)[0] ?? "");
-        const request: GeminiStubRequest = { body, rawBody, headers: req.headers, index: requests.length, model, system, schemaName };
-        requests.push(request);
-        const reply = await handler(request);
-        if (reply.hangMs) {
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, reply.hangMs);
-            timers.add(t);
-          });
-        }
-        if (reply.status && reply.status >= 400) {
-          sendError(res, reply.status, `stub error ${reply.status}`, reply.headers, reply.errorBody);
-          return;
-        }
-        const text = reply.content ?? JSON.stringify(reply.json ?? {});
-        let args: unknown = reply.json ?? {};
-        if (reply.content !== undefined) {
-          try {
-            args = JSON.parse(reply.content);
-          } catch {
-            args = undefined;
-          }
-        }
-        const isObject = args !== null && typeof args === "object" && !Array.isArray(args);
-        const asTool = declarations.length > 0 && calling?.mode !== "NONE" && !reply.asText && isObject;
-        const parts: GeminiPart[] = asTool ? [{ functionCall: { name: schemaName!, args: args as Record<string, unknown> } }] : [{ text }];
-        const promptTokens = reply.usage?.promptTokenCount ?? Math.ceil(rawBody.length / 4);
-        const candidatesTokens = reply.usage?.candidatesTokenCount ?? Math.ceil(JSON.stringify(parts).length / 4);
-        const cached = reply.usage?.cachedContentTokenCount;
-        res.writeHead(200, { "content-type": "application/json; charset=UTF-8", ...reply.headers });
-        res.end(
-          JSON.stringify(
-            {
-              candidates: [{ content: { role: "model", parts }, finishReason: reply.finishReason ?? "STOP", index: 0 }],
-              usageMetadata: {
-                promptTokenCount: promptTokens,
-                candidatesTokenCount: candidatesTokens,
-                totalTokenCount: promptTokens + candidatesTokens,
-                ...(cached !== undefined ? { cachedContentTokenCount: cached } : {}),
-                promptTokensDetails: [{ modality: "TEXT", tokenCount: promptTokens }],
-              },
-              modelVersion: model,
-              responseId: `stub-${request.index}`,
-            },
-            null,
-            2,
-          ),
-        );
-      })();
-    });
+  const server = await startStubServer(async ({ req, res, rawBody, path, replyTo }) => {
+    const match = req.method === "POST" ? GENERATE_PATH.exec(path) : null;
+    if (!match) {
+      sendError(res, 404, `Stub: no route for ${req.method} ${path}.`);
+      return;
+    }
+    let body: GeminiStubRequest["body"];
+    try {
+      body = JSON.parse(rawBody) as GeminiStubRequest["body"];
+    } catch {
+      sendError(res, 400, "Invalid JSON payload received.");
+      return;
+    }
+    body.contents ??= [];
+    const model = decodeURIComponent(match[1]!);
+    const declarations = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []);
+    const calling = body.toolConfig?.functionCallingConfig;
+    const schemaName = calling?.allowedFunctionNames?.[0] ?? declarations[0]?.name;
+    const textOf = (content: GeminiContent | undefined) => (content?.parts ?? []).flatMap((p) => (typeof p.text === "string" ? [p.text] : []));
+    const firstUser = body.contents.find((c) => c.role === "user" || c.role === undefined);
+    const system = body.systemInstruction ? textOf(body.systemInstruction).join("\n") : (textOf(firstUser)[0] ?? "");
+    const request: GeminiStubRequest = { body, rawBody, headers: req.headers, index: requests.length, model, system, schemaName };
+    requests.push(request);
+    const reply = await replyTo(handler, request);
+    if (reply.status && reply.status >= 400) {
+      sendError(res, reply.status, `stub error ${reply.status}`, reply.headers, reply.errorBody);
+      return;
+    }
+    const args = replyObject(reply);
+    const asTool = declarations.length > 0 && calling?.mode !== "NONE" && !reply.asText && args !== undefined;
+    const parts: GeminiPart[] = asTool ? [{ functionCall: { name: schemaName!, args } }] : [{ text: replyText(reply) }];
+    const promptTokens = reply.usage?.promptTokenCount ?? Math.ceil(rawBody.length / 4);
+    const candidatesTokens = reply.usage?.candidatesTokenCount ?? Math.ceil(JSON.stringify(parts).length / 4);
+    const cached = reply.usage?.cachedContentTokenCount;
+    res.writeHead(200, { "content-type": "application/json; charset=UTF-8", ...reply.headers });
+    res.end(
+      JSON.stringify(
+        {
+          candidates: [{ content: { role: "model", parts }, finishReason: reply.finishReason ?? "STOP", index: 0 }],
+          usageMetadata: {
+            promptTokenCount: promptTokens,
+            candidatesTokenCount: candidatesTokens,
+            totalTokenCount: promptTokens + candidatesTokens,
+            ...(cached !== undefined ? { cachedContentTokenCount: cached } : {}),
+            promptTokensDetails: [{ modality: "TEXT", tokenCount: promptTokens }],
+          },
+          modelVersion: model,
+          responseId: `stub-${request.index}`,
+        },
+        null,
+        2,
+      ),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { baseUrl: server.origin, requests, close: server.close };
 }

@@ -1,27 +1,18 @@
 // The Anthropic and Gemini stubs against the official clients LangChain drives (@anthropic-ai/sdk via
 // @langchain/anthropic, @google/generative-ai via @langchain/google-genai), all on 127.0.0.1.
-import { createServer } from "node:net";
 import { ChatAnthropic } from "@langchain/anthropic";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { ChatGoogleGenerativeAI } from "@langchain/google-genai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startAnthropicStub, type AnthropicStub, type AnthropicStubHandler } from "./anthropic-stub.js";
+import { deadPort } from "./dead-port.js";
 import { startGeminiStub, type GeminiStub, type GeminiStubHandler } from "./gemini-stub.js";
 
 const schema = z.object({ score: z.number().describe("0-10"), reason: z.string() });
 const verdict = { score: 7, reason: "mostly right" };
 const evaluatorTool = { name: "evaluator", description: "Scores the answer.", schema };
 const SYSTEM = "You are a strict evaluator. ".repeat(20);
-
-/** A port nothing listens on: listen on a random one, then close it. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function failure(promise: Promise<unknown>): Promise<Error & { status?: number; cause?: unknown }> {
   return promise.then(

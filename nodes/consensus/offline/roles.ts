@@ -1,6 +1,6 @@
 /**
  * The offline judge's consensus roles (the "fallback system" of docs/protocols.md#offline-judge): `strict` and `generous` are the
- * unbiased reading shifted by their bias (−0.5 / +0.5 by default, clamped to the scale);
+ * unbiased reading shifted by their bias (−0.5 / +0.5 by default at mid-scale, scaled by the room left on the scale);
  * `debate_critique` names the criteria strict scored below generous, quoting the content;
  * `strict_refinement` proposes to close half of each such gap (the graph then clamps the move to
  * [old, old + 0.3]). Deterministic, no network.
@@ -12,8 +12,17 @@ import type { Rubric } from "../../../rubrics/schema.js";
 import { clamp, clean, fixed2, round2 } from "../../../scoring/numbers.js";
 import { baseReading } from "./base.js";
 
+/**
+ * The score moved by the bias, scaled by the room left on the scale in the bias's direction: the full
+ * bias at mid-scale, twice it at the far end, nothing at the near end. The move never leaves the
+ * scale, so nothing is clamped, and with the default ±0.5 strict and generous stay 1.0 apart on
+ * every dialogue: the debate then runs alike everywhere and the consensus keeps the order of the
+ * evidence-based reading.
+ */
 function shifted(score: number, bias: number, bounds: Bounds): number {
-  return clean(clamp(score + bias, bounds.min, bounds.max));
+  const half = (bounds.max - bounds.min) / 2;
+  const room = bias < 0 ? score - bounds.min : bounds.max - score;
+  return clean(clamp(score + (bias * room) / half, bounds.min, bounds.max));
 }
 
 function signed(bias: number): string {
@@ -24,15 +33,15 @@ function persona(rubric: Rubric, dialogue: Dialogue, bias: number, bounds: Bound
   const base = baseReading(rubric, dialogue);
   const criteria = base.criteria.map((c) => ({
     criterion_name: c.id,
-    reasoning: `${c.reasoning} ${kind === "strict" ? "Strict standard" : "Generous standard"} (${signed(bias)}): ${fixed2(c.score)} → ${fixed2(shifted(c.score, bias, bounds))}.`,
+    reasoning: `${c.reasoning} ${kind === "strict" ? "Strict standard" : "Generous standard"} (${signed(bias)} at mid-scale): ${fixed2(c.score)} → ${fixed2(shifted(c.score, bias, bounds))}.`,
     score: shifted(c.score, bias, bounds),
   }));
   const ranked = [...criteria].sort((a, b) => (kind === "strict" ? a.score - b.score : b.score - a.score) || a.criterion_name.localeCompare(b.criterion_name));
   const named = ranked.slice(0, 2).map((c) => `${c.criterion_name} (${fixed2(c.score)})`).join(" and ");
   const reasoning =
     kind === "strict"
-      ? `Strict evaluation of ${base.described}: strong evidence is required for high scores, so every score sits ${Math.abs(bias)} below the evidence-based reading; weakest: ${named}.`
-      : `Generous evaluation of ${base.described}: partial demonstrations and potential earn credit, so every score sits ${Math.abs(bias)} above the evidence-based reading; strongest: ${named}.`;
+      ? `Strict evaluation of ${base.described}: strong evidence is required for high scores, so every score sits below the evidence-based reading (${Math.abs(bias)} at mid-scale, more the higher it is); weakest: ${named}.`
+      : `Generous evaluation of ${base.described}: partial demonstrations and potential earn credit, so every score sits above the evidence-based reading (${Math.abs(bias)} at mid-scale, more the lower it is); strongest: ${named}.`;
   return { criteria, reasoning, overall_score: shifted(base.overall, bias, bounds) };
 }
 

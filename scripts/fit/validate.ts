@@ -1,0 +1,115 @@
+import { judgedTurns } from "../../evidence/cues/index.js";
+import type { OfflineWeights } from "../../judges/offline/model.js";
+import { predictTurns, turnQuality, type TurnModel } from "../../judges/offline/turn-model.js";
+import { oneMoreAnnotator } from "../../agreement/one-more.js";
+import type { Rubric } from "../../rubrics/schema.js";
+import { agreement, fitShared, predict, sharedValue, withTurnQuality, type Agreement, type Predictions, type Sample } from "./fit.js";
+import { assignFolds } from "./folds.js";
+import { fitTurnModel, outOfFoldTurnQuality, turnError } from "./turn-fit.js";
+
+/** The hyper-parameters tried; each fit picks its own inside its training data. */
+export interface Grid {
+  turnLambdas: readonly number[];
+  sharedLambdas: readonly number[];
+  spreads: readonly number[];
+}
+
+export interface FitOptions {
+  grid: Grid;
+  bits: number;
+  ngrams: number;
+  /** Inner folds: for choosing hyper-parameters and for the out-of-fold turn input. */
+  folds: number;
+  seed: number;
+}
+
+export interface Chosen {
+  turnLambda: number;
+  sharedLambda: number;
+  spread: number;
+}
+
+export interface Fitted {
+  turnModel: TurnModel;
+  weights: OfflineWeights;
+  chosen: Chosen;
+}
+
+const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+/** The value of `options` whose mean score over the inner folds is highest (the first on ties). */
+function best<T>(options: readonly T[], score: (option: T) => number): T {
+  let top = options[0] as T;
+  let topScore = -Infinity;
+  for (const option of options) {
+    const s = score(option);
+    if (s > topScore) [top, topScore] = [option, s];
+  }
+  return top;
+}
+
+/** ρ(judge, other raters' mean) of predictions for samples: the statistic every choice is made on. */
+function judgeRho(samples: readonly Sample[], values: readonly number[]): number {
+  return oneMoreAnnotator(values, samples.map((s) => s.ratings)).judge ?? -1;
+}
+
+/**
+ * Fits the offline judge on `train` alone, choosing every hyper-parameter inside it: the turn model's
+ * λ by inner-fold turn error; the turn input of each training dialogue out of fold (a model that never
+ * saw it), so the shared fit does not trust an over-fitted input; the shared λ and the spread by
+ * inner-fold agreement with the other raters (shared prediction, then the evaluator's scores).
+ */
+export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rubric: Rubric, options: FitOptions): Fitted {
+  const fold = assignFolds(train.length, options.folds, options.seed);
+  const inner = Array.from({ length: options.folds }, (_, f) => ({ fit: train.filter((_, i) => fold[i] !== f), held: train.filter((_, i) => fold[i] === f) }));
+  const turnLambda = best(options.grid.turnLambdas, (lambda) =>
+    -mean(inner.map(({ fit, held }) => turnError(fitTurnModel(fit.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda }), held.flatMap((s) => s.rated)))),
+  );
+  const quality = outOfFoldTurnQuality(train.map((s) => s.dialogue), train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
+  const withTurns = train.map((s, i) => withTurnQuality(s, quality[i] as number));
+  const innerTurns = Array.from({ length: options.folds }, (_, f) => ({ fit: withTurns.filter((_, i) => fold[i] !== f), held: withTurns.filter((_, i) => fold[i] === f) }));
+  const sharedLambda = best(options.grid.sharedLambdas, (lambda) =>
+    mean(innerTurns.map(({ fit, held }) => judgeRho(held, held.map((s) => sharedValue(fitShared(fit, lambda).shared, s))))),
+  );
+  const spread = best(options.grid.spreads, (spread) =>
+    mean(
+      innerTurns.map(({ fit, held }) => {
+        const weights = { ...base, ...fitShared(fit, sharedLambda, spread) };
+        return judgeRho(held, held.map((s) => predict(weights, rubric, s).evaluator));
+      }),
+    ),
+  );
+  const turnModel = fitTurnModel(train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda });
+  return { turnModel, weights: { ...base, ...fitShared(withTurns, sharedLambda, spread) }, chosen: { turnLambda, sharedLambda, spread } };
+}
+
+/** What a fitted judge outputs for samples it never saw (their turn input from its own turn model). */
+export function predictHeldOut(fitted: Fitted, rubric: Rubric, samples: readonly Sample[]): Predictions[] {
+  return samples.map((s) => predict(fitted.weights, rubric, withTurnQuality(s, turnQuality(predictTurns(judgedTurns(s.dialogue), fitted.turnModel)))));
+}
+
+export interface Validation {
+  perDataset: Record<string, Agreement>;
+  chosen: Chosen[];
+}
+
+/** Nested cross-validation by dialogue: each outer fold is judged by a judge fitted, hyper-parameters included, on the other folds. */
+export function nestedCrossValidation(samples: readonly Sample[], base: OfflineWeights, rubric: Rubric, options: FitOptions & { outerFolds: number }): Validation {
+  const fold = assignFolds(samples.length, options.outerFolds, options.seed);
+  const predictions = new Array<Predictions>(samples.length);
+  const chosen: Chosen[] = [];
+  for (let f = 0; f < options.outerFolds; f++) {
+    const fitted = selectAndFit(samples.filter((_, i) => fold[i] !== f), base, rubric, options);
+    chosen.push(fitted.chosen);
+    const held = samples.flatMap((_, i) => (fold[i] === f ? [i] : []));
+    predictHeldOut(fitted, rubric, held.map((i) => samples[i] as Sample)).forEach((p, j) => (predictions[held[j] as number] = p));
+  }
+  return { perDataset: agreement(samples, predictions), chosen };
+}
+
+/** Fitted on one dataset, judged on another it never saw. */
+export function crossDomain(samples: readonly Sample[], trainOn: string, testOn: string, base: OfflineWeights, rubric: Rubric, options: FitOptions): Validation {
+  const fitted = selectAndFit(samples.filter((s) => s.dataset === trainOn), base, rubric, options);
+  const test = samples.filter((s) => s.dataset === testOn);
+  return { perDataset: agreement(test, predictHeldOut(fitted, rubric, test)), chosen: [fitted.chosen] };
+}

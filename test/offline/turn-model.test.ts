@@ -1,0 +1,77 @@
+/** The learned turn model: reply/reaction pairs, their sparse features, the sparse ridge fit, and a judge that reads the assistant. */
+import { describe, expect, it } from "vitest";
+import type { Dialogue } from "../../dialogues/dialogue.js";
+import { numberTurns } from "../../evidence/cues/evidence.js";
+import { predictTurns, shippedTurnModel, turnPairs, turnQuality, turnRow, type TurnModel } from "../../judges/offline/turn-model.js";
+import { fitSparseRidge } from "../../scripts/fit/sparse-ridge.js";
+import { evaluateDialogue } from "../../index.js";
+
+const chat = (...texts: [speaker: "user" | "assistant", text: string][]): Dialogue => ({ id: "t", turns: texts.map(([speaker, text]) => ({ speaker, text })) });
+
+describe("turnPairs", () => {
+  it("pairs each user turn with the reply before it, and keeps a last reply nobody reacted to", () => {
+    const d = chat(["user", "Hi, my order is late."], ["assistant", "Sorry! It ships today."], ["user", "Thanks."], ["assistant", "Anything else?"]);
+    const turns = numberTurns(d);
+    expect(turnPairs(turns)).toEqual([
+      { turn: 1, reply: "", reaction: "Hi, my order is late.", reactionTurn: turns[0], repeats: false },
+      { turn: 2, reply: "Sorry! It ships today.", reaction: "Thanks.", reactionTurn: turns[2], repeats: false },
+      { turn: 4, reply: "Anything else?", reaction: undefined, repeats: false },
+    ]);
+  });
+
+  it("marks a reply that repeats an earlier one", () => {
+    const d = chat(["assistant", "Can you say a little more about that please?"], ["user", "Sure."], ["assistant", "Can you say a little more about that please?"], ["user", "I just did."]);
+    expect(turnPairs(numberTurns(d)).map((p) => p.repeats)).toEqual([false, true]);
+  });
+});
+
+describe("turnRow", () => {
+  it("is L2-normalised, and the reply-only row has none of the reaction's words", () => {
+    const pair = { turn: 2, reply: "I can rebook you", reaction: "great thanks", repeats: false };
+    const full = turnRow(pair, 12);
+    const replyOnly = turnRow(pair, 12, true);
+    const norm = (row: Map<number, number>) => Math.sqrt([...row.values()].reduce((s, v) => s + v * v, 0));
+    expect(norm(full)).toBeCloseTo(1, 12);
+    expect(norm(replyOnly)).toBeCloseTo(1, 12);
+    // "great" and "thanks" (U:) plus the reaction's signals are only in the full row.
+    expect(full.size).toBeGreaterThan(replyOnly.size);
+    for (const bucket of replyOnly.keys()) expect(full.has(bucket)).toBe(true);
+  });
+});
+
+describe("fitSparseRidge", () => {
+  it("recovers y = 1 + 2·x₀ − 3·x₁ when λ is tiny (hand-made rows)", () => {
+    const rows = [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [0, 2],
+    ];
+    const examples = rows.map(([a, b]) => ({ row: new Map([[0, a as number], [1, b as number]]), target: 1 + 2 * (a as number) - 3 * (b as number) }));
+    const fit = fitSparseRidge(examples, 4, 1e-9);
+    expect(fit.intercept).toBeCloseTo(1, 6);
+    expect(fit.weights[0]).toBeCloseTo(2, 6);
+    expect(fit.weights[1]).toBeCloseTo(-3, 6);
+    // Buckets no row uses stay at zero.
+    expect(fit.weights.slice(2)).toEqual([0, 0]);
+  });
+});
+
+describe("the shipped turn model", () => {
+  it("reads a last reply nobody reacted to with the reply-only model", () => {
+    const model: TurnModel = { ...shippedTurnModel() };
+    const d = chat(["user", "My flight was cancelled. What are my options?"], ["assistant", "I can rebook you on the 18:40 flight or refund the ticket."]);
+    const ratings = predictTurns(numberTurns(d), model);
+    expect(ratings.map((r) => r.pair.reaction === undefined)).toEqual([false, true]);
+    expect(turnQuality(ratings)).toBeCloseTo((ratings.reduce((s, r) => s + r.rating, 0) / 2 - 1) / 4, 12);
+  });
+
+  it("scores the assistant's answer: the same request answered helpfully scores higher than answered dismissively", async () => {
+    const ask = "My order never arrived and I need it for Friday.";
+    const helpful = chat(["user", ask], ["assistant", "I'm sorry about that. I've sent a replacement by express; it arrives on Thursday."]);
+    const dismissive = chat(["user", ask], ["assistant", "Not my problem. Nothing I can do about it."]);
+    const score = async (d: Dialogue) => ((await evaluateDialogue(d)) as unknown as { referee_final: { numeric_weighted_average: number } }).referee_final.numeric_weighted_average;
+    expect(await score(helpful)).toBeGreaterThan(await score(dismissive));
+  });
+});
