@@ -1,5 +1,5 @@
 import type { Rubric } from "../rubrics/schema.js";
-import { round2 } from "../scoring/numbers.js";
+import { clamp, round6 } from "../scoring/numbers.js";
 import { fieldAt, num, type Json } from "./fields.js";
 import { headlineField, type ResultSpec } from "./spec.js";
 
@@ -10,7 +10,7 @@ export interface Headline {
   value: number;
   min: number;
   max: number;
-  /** (value − min) / (max − min), clamped to [0, 1]; 0 when a checklist's safety gate rejected the dialogue. */
+  /** (value − min) / (max − min), clamped to [0, 1], six decimals (no float noise); 0 when a checklist's safety gate rejected the dialogue. */
   normalized: number;
 }
 
@@ -25,5 +25,5 @@ export function headlineOf(spec: ResultSpec, result: Json, rubric: Rubric): Head
   const { min, max } = spec.range(rubric);
   const share = max > min ? (value - min) / (max - min) : 0;
   const rejected = spec.rejected?.(result) ?? false;
-  return { field: path.join("."), value, min, max, normalized: rejected ? 0 : round2(Math.min(1, Math.max(0, share)) * 100) / 100 };
+  return { field: path.join("."), value, min, max, normalized: rejected ? 0 : round6(clamp(share, 0, 1)) };
 }

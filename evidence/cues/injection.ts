@@ -93,5 +93,3 @@ export function withoutInjectedSpans(turns: readonly NumberedTurn[]): NumberedTu
     .filter((t) => t.text.trim().length > 0);
 }
 
-/** The former name, kept for callers written against it: strips injected spans, not whole lines. */
-export const withoutInjectedLines = withoutInjectedSpans;

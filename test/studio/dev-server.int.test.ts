@@ -14,6 +14,7 @@ import { graph as baremGraph } from "../../graphs/barem.js";
 import { graph as checklistGraph } from "../../graphs/checklist.js";
 import { graph as consensusGraph } from "../../graphs/consensus.js";
 import { graph as panelGraph } from "../../graphs/panel.js";
+import { clean, fixed2 } from "../../scoring/numbers.js";
 
 const example = (name: string) => readFileSync(`${ROOT}examples/${name}`, "utf8");
 /** One dialogue as a user would paste it: the first line of a JSONL file, the first block of a text file. */
@@ -102,18 +103,34 @@ describe("langgraphjs dev serves every graph", () => {
     expect(updates).toEqual(["read_input", "judge", "score"]);
     const result = last.result as Result;
     expect(result.dialogue_id).toBe(0);
-    expect(result.OverallExperience).toMatchObject({ score: 60 });
-    expect((result.audit as { weighted_calc: string }).weighted_calc).toBe("60*0.40 + 60*0.15 + 80*0.15 + 80*0.10 + 80*0.10 + 80*0.10 = 69.00");
+    // The criterion scores are the offline judge's reading (the same as in process, below); the barem's arithmetic:
+    // weighted average (TaskSuccess 0.40, Helpfulness 0.15, Accuracy 0.15, Understanding, Empathy, Fluency 0.10 each),
+    // rounded down to a bucket of 20/40/60/80/100 (e.g. 80, 80, 100, 80, 80, 80 → 83.00 → 80).
+    const LEVELS = [20, 40, 60, 80, 100];
+    const WEIGHTS = { TaskSuccess: 0.4, Helpfulness: 0.15, Accuracy: 0.15, Understanding: 0.1, Empathy: 0.1, Fluency: 0.1 };
+    const scores = Object.keys(WEIGHTS).map((id) => (result[id] as { score: number }).score);
+    for (const score of scores) expect(LEVELS).toContain(score);
+    const average = clean(Object.values(WEIGHTS).reduce((sum, weight, i) => sum + weight * (scores[i] as number), 0));
+    expect((result.audit as { weighted_calc: string }).weighted_calc).toBe(`${Object.values(WEIGHTS).map((weight, i) => `${scores[i]}*${fixed2(weight)}`).join(" + ")} = ${fixed2(average)}`);
+    expect(result.OverallExperience).toMatchObject({ score: Math.max(...LEVELS.filter((level) => level <= average)) });
     expect(untimed(result)).toEqual(untimed(await inProcess("barem", { transcript: PREFERENCE_TSV })));
   });
 
   it("consensus (runs.wait): a dialogue object and run-level configurable; the agents agree, so no review even with humanReview on", async () => {
     const refund = parseDialogues(REFUND_JSONL, "customer-service.jsonl")[0] as Dialogue;
-    const state = (await client.runs.wait(await thread(), "consensus", { input: { dialogue: refund }, config: { configurable: { humanReview: true } } })) as { result: Result };
-    expect(state.result.consensus_metadata).toEqual({ rounds_conducted: 1, strict_final_score: 4.5, generous_final_score: 5, consensus_method: "agreement" });
-    // 0.6 × 4.5 + 0.4 × 5 = 4.7
-    expect(state.result.overall_score).toBe(4.7);
+    // A smaller offline bias than the default ±0.5, so that strict and generous agree in round 1.
+    const configurable = { humanReview: true, offlineBias: { strict: -0.2, generous: 0.2 } };
+    const state = (await client.runs.wait(await thread(), "consensus", { input: { dialogue: refund }, config: { configurable } })) as { result: Result };
+    const metadata = state.result.consensus_metadata as { strict_final_score: number; generous_final_score: number };
+    expect(metadata).toMatchObject({ rounds_conducted: 1, consensus_method: "agreement" });
+    // Offline strict is the reading r − 0.2 × (r − 1) / 2 and generous r + 0.2 × (5 − r) / 2, so they are
+    // 0.2 × 4 / 2 = 0.4 ≤ 0.5 apart whatever r: agreement in round 1. Today r = 5 for refund-resolved:
+    // strict 5 − 0.2 × 4 / 2 = 4.6, generous 5, and 0.6 × 4.6 + 0.4 × 5 = 4.76.
+    const { strict_final_score: strict, generous_final_score: generous } = metadata;
+    expect(clean(generous - strict)).toBe(0.4);
+    expect(state.result.overall_score).toBe(clean(0.6 * strict + 0.4 * generous));
     expect(state.result.human_review).toBeUndefined();
+    expect(untimed(state.result)).toEqual(untimed(await inProcess("consensus", { dialogue: refund }, configurable)));
   });
 
   it("consensus with humanReview (an assistant configured as in Studio): pauses when the debate ends without agreement, resumes with the reviewer's decision", async () => {
@@ -122,8 +139,15 @@ describe("langgraphjs dev serves every graph", () => {
     assistants.push(reviewed.assistant_id);
     const id = await thread();
     const paused = (await client.runs.wait(id, reviewed.assistant_id, { input: { dialogue: FLIGHT } })) as { __interrupt__?: { value: Record<string, unknown> }[] };
-    // Offline judge: strict 2.29, generous 2.85 after the debate round: |Δ| = 0.56 > 0.5; 0.6 × 2.29 + 0.4 × 2.85 = 2.514.
-    expect(paused.__interrupt__?.[0]?.value).toMatchObject({ kind: "consensus_review", dialogue_id: "cancelled-flight", proposed_overall_score: 2.514, strict: 2.29, generous: 2.85, scale: { min: 1, max: 5 } });
+    // The same consensus without review, in this process: what the reviewer is asked about.
+    const consensus = await inProcess("consensus", { dialogue: FLIGHT });
+    const { strict_final_score: strict, generous_final_score: generous } = consensus.consensus_metadata as { strict_final_score: number; generous_final_score: number };
+    // Offline judge, default ±0.5: strict and generous start 1.0 apart; the debate round raises strict by the cap 0.3
+    // and moves generous 20 % of the 0.7 left, so |Δ| = 1.0 − 0.3 − 0.14 = 0.56 > 0.5 and the consensus is
+    // 0.6 × strict + 0.4 × generous (today 0.6 × 3.3025 + 0.4 × 3.8625 = 3.5265).
+    expect(clean(generous - strict)).toBe(0.56);
+    expect(consensus.overall_score).toBe(clean(0.6 * strict + 0.4 * generous));
+    expect(paused.__interrupt__?.[0]?.value).toMatchObject({ kind: "consensus_review", dialogue_id: "cancelled-flight", proposed_overall_score: consensus.overall_score, strict, generous, scale: { min: 1, max: 5 } });
     const waiting = await client.threads.getState(id);
     expect(waiting.next).toEqual(["human_review"]);
 
@@ -137,7 +161,7 @@ describe("langgraphjs dev serves every graph", () => {
     expect(updates).toEqual(["human_review"]);
     const result = last.result as Result;
     expect(result.overall_score).toBe(3);
-    expect(result.human_review).toEqual({ decision: "override", overall_score: 3, consensus_overall_score: 2.514, comment: "the agent never offered a rebooking", reviewer: "qa-lead" });
+    expect(result.human_review).toEqual({ decision: "override", overall_score: 3, consensus_overall_score: consensus.overall_score, comment: "the agent never offered a rebooking", reviewer: "qa-lead" });
     expect(result.consensus_metadata).toMatchObject({ rounds_conducted: 2, consensus_method: "weighted_average" });
     expect((await client.threads.getState(id)).next).toEqual([]);
   });
