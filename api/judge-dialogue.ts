@@ -24,7 +24,7 @@ import { configHash, configIdentity, type ConfigIdentity } from "./config-hash.j
 import { injectionWarnings } from "./injection.js";
 import { languageWarnings } from "./language.js";
 import { createInputSizeCheck } from "./input-size.js";
-import { costUsd, loadPrices, priceFor, type Price, type PriceTable } from "./prices.js";
+import { costUsd, loadPrices, priceFor, type PriceTable } from "./prices.js";
 import { traceConfig, type RunLabels } from "./trace.js";
 
 /** One dialogue's result line: the protocol's JSON plus `meta`, or an `unscored` line with the error. */
@@ -63,8 +63,6 @@ export interface DialogueJudge {
   /** `meta.config_hash` of every line. */
   hash: string;
   labels: RunLabels;
-  /** The model's price, when the table knows it (with one model per role: when they all have the same). */
-  price: Price | undefined;
   /** Whether every model of the run has a price: lines then carry their cost. */
   priced: boolean;
   /** One judgement: the graph's line, or an `unscored` line when the run failed (secrets redacted). Caller errors are thrown. */
@@ -77,18 +75,6 @@ export interface DialogueJudge {
   costOf(meta: Pick<JudgeResult["meta"], "tokens" | "tokens_by_model">): number | null;
   /** One call of the protocol's first agent on a short dialogue; throws a ConfigError saying what to fix when the model cannot answer. Nothing to do for the offline judge. With `outputMode: "auto"`, settles the run's output mode and returns a line naming it. */
   probe(): Promise<string | undefined>;
-}
-
-/**
- * The price of the run's model; with one model per role, a price only when every role's model has
- * the same one (a line's cost is then summed per model from `meta.tokens_by_model`).
- */
-function mixedPrice(configuration: Configuration, table: PriceTable): Price | undefined {
-  const models = [...new Set(Object.values(configuration.roleModels))];
-  if (models.length <= 1) return priceFor(configuration.modelLabel, table);
-  const found = models.map((m) => priceFor(m, table));
-  const first = found[0];
-  return first && found.every((p) => p && p.input === first.input && p.output === first.output) ? first : undefined;
 }
 
 /** Errors of the caller (bad input, configuration or rubric): they stop a run instead of becoming an unscored line. */
@@ -125,7 +111,10 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
   });
   const hash = configHash(identity);
   const prices = options.prices ?? loadPrices();
-  const price = mixedPrice(configuration, prices);
+  // A line without `tokens_by_model` went to one model (or none): every role's model has this price, or there is none.
+  const rolePrices = [...new Set(Object.values(configuration.roleModels))].map((model) => priceFor(model, prices));
+  const first = rolePrices[0];
+  const price = first && rolePrices.every((p) => p?.input === first.input && p.output === first.output) ? first : undefined;
   const labels: RunLabels = { protocol: protocol.id, rubric: configuration.rubric.id, model: configuration.modelLabel };
   const checkpointer = options.checkpointer ?? (humanReview ? new MemorySaver() : undefined);
   const breakerLimit = options.breakerLimit ?? DEFAULT_BREAKER_LIMIT;
@@ -198,7 +187,6 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     identity,
     hash,
     labels,
-    price,
     priced: Object.values(configuration.roleModels).every((model) => priceFor(model, prices) !== undefined),
     judgeOnce,
     finish,

@@ -3,8 +3,8 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import { createLlmJudge } from "./chat-model.js";
 import { injectedJudge, type Judge, type LlmJudge } from "./judge.js";
-import { assignModels, ModelSetting } from "./model-assignment.js";
-import { formatModelSpec, MODEL_FORMS, type LlmSpec, type ModelSpec } from "./model-spec.js";
+import { assignModels, modelLabels, ModelSetting } from "./model-assignment.js";
+import { formatModelSpec, MODEL_FORMS, type LlmSpec } from "./model-spec.js";
 import { loadRubric } from "../rubrics/load.js";
 import { RubricSchema, type Rubric } from "../rubrics/schema.js";
 import { redact } from "../util/redact.js";
@@ -107,10 +107,11 @@ interface Judges {
 
 /** Who answers each role: an injected chat model answers them all; otherwise each role's model, one judge per distinct model. */
 function resolveJudges(settings: Settings, chatModel: BaseChatModel | undefined, defaults: ProtocolDefaults): Judges {
+  const labels = modelLabels(settings.model, defaults.roles, defaults.protocol, chatModel !== undefined);
+  const roleModels = { ...labels.byRole };
   if (chatModel) {
-    const label = typeof settings.model === "string" && settings.model !== "offline" ? settings.model : "injected";
-    const judge: LlmJudge = { ...injectedJudge(chatModel, label), baseUrl: settings.baseUrl };
-    return { judgeFor: () => judge, llmJudges: () => [judge], label, roleModels: Object.fromEntries(defaults.roles.map((r) => [r, label])) };
+    const judge: LlmJudge = { ...injectedJudge(chatModel, labels.label), baseUrl: settings.baseUrl };
+    return { judgeFor: () => judge, llmJudges: () => [judge], label: labels.label, roleModels };
   }
   const assignment = assignModels(settings.model, defaults.roles, defaults.protocol);
   const builders = new Map<string, () => LlmJudge>();
@@ -119,15 +120,14 @@ function resolveJudges(settings: Settings, chatModel: BaseChatModel | undefined,
     if (spec.provider !== "offline" && !builders.has(label)) builders.set(label, judgeBuilder(spec, settings));
   }
   const offline: Judge = { kind: "offline" };
-  const judgeOf = (spec: ModelSpec | undefined): Judge => (spec && spec.provider !== "offline" ? (builders.get(formatModelSpec(spec)) as () => LlmJudge)() : offline);
   return {
     judgeFor: (role) => {
       if (!defaults.roles.includes(role)) throw new Error(`the ${defaults.protocol} protocol has no role "${role}" (its roles: ${defaults.roles.join(", ")})`);
-      return judgeOf(assignment.byRole[role]);
+      return builders.get(roleModels[role] ?? "")?.() ?? offline;
     },
     llmJudges: () => [...builders.values()].map((build) => build()),
-    label: assignment.label,
-    roleModels: Object.fromEntries(Object.entries(assignment.byRole).map(([role, spec]) => [role, formatModelSpec(spec)])),
+    label: labels.label,
+    roleModels,
   };
 }
 

@@ -78,3 +78,23 @@ export function loadModelFile(path: string): Record<string, string> {
   }
   return parsed.data;
 }
+
+/** Each role's model label and the run's `meta.model`, as every line records them. */
+export interface ModelLabels {
+  label: string;
+  byRole: Readonly<Record<string, string>>;
+}
+
+/**
+ * The labels of a run's models, read from its settings without building any client: an injected chat
+ * model answers every role and is labelled by the model setting when it names one (else `injected`);
+ * otherwise each role's assigned model.
+ */
+export function modelLabels(setting: ModelSetting, roles: readonly string[], protocol: string, injected: boolean): ModelLabels {
+  if (injected) {
+    const label = typeof setting === "string" && setting !== "offline" ? setting : "injected";
+    return { label, byRole: Object.fromEntries(roles.map((r) => [r, label])) };
+  }
+  const assignment = assignModels(setting, roles, protocol);
+  return { label: assignment.label, byRole: Object.fromEntries(Object.entries(assignment.byRole).map(([role, spec]) => [role, formatModelSpec(spec)])) };
+}

@@ -95,8 +95,8 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
       ...(options.prices ? { prices: options.prices } : {}),
       ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
     });
-    const { configuration, identity, price } = judge;
-    if (options.budgetUsd !== undefined && !price) {
+    const { configuration, identity, priced } = judge;
+    if (options.budgetUsd !== undefined && !priced) {
       throw new ConfigError(`--budget needs the price of ${configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
     }
     // Before any dialogue: a model that cannot judge at all stops the run here, not in a fallback per call.

@@ -61,13 +61,15 @@ function judgeRho(samples: readonly Sample[], values: readonly number[]): number
  */
 export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rubric: Rubric, options: FitOptions): Fitted {
   const fold = assignFolds(train.length, options.folds, options.seed);
-  const inner = Array.from({ length: options.folds }, (_, f) => ({ fit: train.filter((_, i) => fold[i] !== f), held: train.filter((_, i) => fold[i] === f) }));
+  /** The inner folds of some version of the training samples: fit on the others, score on the held one. */
+  const splits = (samples: readonly Sample[]) => Array.from({ length: options.folds }, (_, f) => ({ fit: samples.filter((_, i) => fold[i] !== f), held: samples.filter((_, i) => fold[i] === f) }));
+  const inner = splits(train);
   const turnLambda = best(options.grid.turnLambdas, (lambda) =>
     -mean(inner.map(({ fit, held }) => turnError(fitTurnModel(fit.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda }), held.flatMap((s) => s.rated)))),
   );
   const quality = outOfFoldTurnQuality(train.map((s) => s.dialogue), train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
   const withTurns = train.map((s, i) => withTurnQuality(s, quality[i] as number));
-  const innerTurns = Array.from({ length: options.folds }, (_, f) => ({ fit: withTurns.filter((_, i) => fold[i] !== f), held: withTurns.filter((_, i) => fold[i] === f) }));
+  const innerTurns = splits(withTurns);
   const sharedLambda = best(options.grid.sharedLambdas, (lambda) =>
     mean(innerTurns.map(({ fit, held }) => judgeRho(held, held.map((s) => sharedValue(fitShared(fit, lambda).shared, s))))),
   );

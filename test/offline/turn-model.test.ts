@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { numberTurns } from "../../evidence/cues/evidence.js";
-import { predictTurns, shippedTurnModel, turnPairs, turnQuality, turnRow, type TurnModel } from "../../judges/offline/turn-model.js";
+import { applySparse, predictTurns, shippedTurnModel, turnPairs, turnRow } from "../../judges/offline/turn-model.js";
 import { fitSparseRidge } from "../../scripts/fit/sparse-ridge.js";
 import { evaluateDialogue } from "../../index.js";
 
@@ -59,12 +59,14 @@ describe("fitSparseRidge", () => {
 });
 
 describe("the shipped turn model", () => {
-  it("reads a last reply nobody reacted to with the reply-only model", () => {
-    const model: TurnModel = { ...shippedTurnModel() };
+  it("reads a last reply nobody reacted to with the reply-only model, a reacted one with the full model", () => {
+    const model = shippedTurnModel();
     const d = chat(["user", "My flight was cancelled. What are my options?"], ["assistant", "I can rebook you on the 18:40 flight or refund the ticket."]);
-    const ratings = predictTurns(numberTurns(d), model);
-    expect(ratings.map((r) => r.pair.reaction === undefined)).toEqual([false, true]);
-    expect(turnQuality(ratings)).toBeCloseTo((ratings.reduce((s, r) => s + r.rating, 0) / 2 - 1) / 4, 12);
+    const [first, last] = predictTurns(numberTurns(d), model);
+    expect(first?.rating).toBe(applySparse(model.full, turnRow(first!.pair, model.bits, false, model.ngrams)));
+    expect(last?.pair.reaction).toBeUndefined();
+    expect(last?.rating).toBe(applySparse(model.replyOnly, turnRow(last!.pair, model.bits, true, model.ngrams)));
+    expect(last?.rating).not.toBe(applySparse(model.full, turnRow(last!.pair, model.bits, false, model.ngrams)));
   });
 
   it("scores the assistant's answer: the same request answered helpfully scores higher than answered dismissively", async () => {
