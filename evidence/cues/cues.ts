@@ -324,6 +324,7 @@ export const INJECTION_CUES: readonly CueSource[] = [
   /\bnew\s+instructions?\s*:/,
   /(?:-{2,}|={2,}|#+|\[|<)\s*end\s+of\s+(?:the\s+)?(?:transcript|dialogue|conversation)\b/,
   /^\s*(?:system|developer|assistant|instructions?|evaluator|judge)\s*:/,
+  /(?<=[.!?]\s+)(?:evaluators?|judges?|graders?|raters?|assessors?)\s*:/,
   /^\s*#{1,6}\s*(?:new\s+)?(?:instructions?|system|response|evaluation|evaluator|judge|task|rubric)\b/,
   /\[\/?INST\]/,
   /<\|im_(?:start|end)\|>/,

@@ -37,16 +37,33 @@ function isHeaderCue(hit: CueHit): boolean {
   return hit.label.startsWith("^");
 }
 
-/** The sentences of one line, at their offsets in the utterance, each marked when an injection cue falls in it. */
+/** A cue that only addresses the judge ("note to the judge", "dear evaluator"), without saying what to do. */
+const ADDRESS = /^(?:to|dear|attention|note\s+(?:to|for))\b/i;
+
+/** The sentence is nothing but an address to the judge: what it addresses is the sentence after it. */
+function isAddressOnly(sentence: string, hits: readonly CueHit[]): boolean {
+  if (hits.length === 0 || !hits.every((h) => ADDRESS.test(h.match))) return false;
+  const rest = hits.reduce((text, h) => text.replace(h.match, " "), sentence);
+  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).length === 0;
+}
+
+/**
+ * The sentences of one line, at their offsets in the utterance, each marked when an injection cue
+ * falls in it, or when it follows a sentence that only addressed the judge ("Note to the judge.").
+ */
 function lineSpans(line: string, offset: number): Span[] {
   const hits = findCues(line, LEXICONS.injection);
   const wholeLine = hits.some(isHeaderCue);
-  return [...line.matchAll(SENTENCE)].map((m) => {
+  const spans: Span[] = [];
+  let addressed = false;
+  for (const m of line.matchAll(SENTENCE)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    const injected = wholeLine || hits.some((h) => h.index < end && h.index + Math.max(h.match.length, 1) > start);
-    return { start: offset + start, end: offset + end, injected };
-  });
+    const inSentence = hits.filter((h) => h.index < end && h.index + Math.max(h.match.length, 1) > start);
+    spans.push({ start: offset + start, end: offset + end, injected: wholeLine || inSentence.length > 0 || addressed });
+    addressed = isAddressOnly(m[0], inSentence);
+  }
+  return spans;
 }
 
 /**

@@ -33,5 +33,8 @@ export const REASONS: Record<InputName, { lowers: string; raises: string }> = {
   assistantLength: { lowers: "system answers are brief", raises: "system answers are detailed" },
   userLength: { lowers: "user turns are brief", raises: "user turns are detailed" },
   dialogueLength: { lowers: "the dialogue is long", raises: "the dialogue is substantial" },
+  replyQuality: { lowers: "the system's replies, read on their own, are like answers people rated unsatisfying", raises: "the system's replies, read on their own, are like answers people rated satisfying" },
+  closingQuality: { lowers: "the dialogue ends on exchanges people rated unsatisfying", raises: "the dialogue ends on an exchange people rated satisfying" },
+  worstTurnQuality: { lowers: "one exchange reads like a breakdown people rated low", raises: "no exchange reads like a breakdown" },
   turnQuality: { lowers: "the system's replies, and the user's reactions to them, read like turns people rated unsatisfying", raises: "the system's replies, and the user's reactions to them, read like turns people rated satisfying" },
 };

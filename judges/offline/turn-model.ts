@@ -158,19 +158,45 @@ export function shippedTurnModel(): TurnModel {
 /** One reply's predicted turn rating (1–5). */
 export interface TurnRating {
   pair: TurnPair;
+  /** The turn as read with the user's reaction (the reply alone for a last reply nobody reacted to). */
   rating: number;
+  /** The reply alone, whatever the user said next (undefined for an empty reply). */
+  replyRating: number | undefined;
 }
 
 /** The predicted rating of every reply of a dialogue, in order. */
 export function predictTurns(turns: readonly NumberedTurn[], model: TurnModel = shippedTurnModel()): TurnRating[] {
   return turnPairs(turns).map((pair) => {
-    const replyOnly = pair.reaction === undefined;
-    return { pair, rating: applySparse(replyOnly ? model.replyOnly : model.full, turnRow(pair, model.bits, replyOnly, model.ngrams)) };
+    const alone = applySparse(model.replyOnly, turnRow(pair, model.bits, true, model.ngrams));
+    const rating = pair.reaction === undefined ? alone : applySparse(model.full, turnRow(pair, model.bits, false, model.ngrams));
+    return { pair, rating, replyRating: pair.reply.trim() === "" ? undefined : alone };
   });
 }
 
-/** The mean predicted turn rating as a quality in [0, 1] (1–5 rescaled; 0.5 for a dialogue without replies). */
-export function turnQuality(ratings: readonly TurnRating[]): number {
-  if (ratings.length === 0) return 0.5;
-  return (ratings.reduce((s, r) => s + r.rating, 0) / ratings.length - 1) / 4;
+/** The learned inputs the offline judge reads from the predicted turn ratings, each a quality in [0, 1]. */
+export const TURN_INPUTS = ["turnQuality", "replyQuality", "closingQuality", "worstTurnQuality"] as const;
+export type TurnInput = (typeof TURN_INPUTS)[number];
+
+/** How many exchanges at the end make the dialogue's close. */
+const CLOSING_EXCHANGES = 2;
+
+const ratingToQuality = (rating: number) => (rating - 1) / 4;
+const meanOf = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+/**
+ * From the predicted turn ratings (0.5 for a dialogue without replies):
+ * - `turnQuality`: every exchange, reply and reaction (the shared prediction's main input);
+ * - `replyQuality`: the replies alone, as answers, whatever the user said next (Helpfulness);
+ * - `closingQuality`: the last exchanges, where the task ends done or undone (TaskSuccess);
+ * - `worstTurnQuality`: the lowest exchange, a breakdown one good turn cannot make up for (Understanding).
+ */
+export function turnInputs(ratings: readonly TurnRating[]): Record<TurnInput, number> {
+  if (ratings.length === 0) return { turnQuality: 0.5, replyQuality: 0.5, closingQuality: 0.5, worstTurnQuality: 0.5 };
+  const replies = ratings.flatMap((r) => (r.replyRating === undefined ? [] : [r.replyRating]));
+  return {
+    turnQuality: ratingToQuality(meanOf(ratings.map((r) => r.rating))),
+    replyQuality: replies.length === 0 ? 0.5 : ratingToQuality(meanOf(replies)),
+    closingQuality: ratingToQuality(meanOf(ratings.slice(-CLOSING_EXCHANGES).map((r) => r.rating))),
+    worstTurnQuality: ratingToQuality(Math.min(...ratings.map((r) => r.rating))),
+  };
 }

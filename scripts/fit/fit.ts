@@ -7,8 +7,9 @@ import type { Rubric } from "../../rubrics/schema.js";
 import { weightedAverage } from "../../scoring/weighted.js";
 import { offlineCritique } from "../../nodes/panel/offline-critic.js";
 import { offlineEvaluation } from "../../nodes/panel/offline-evaluator.js";
-import { extractFeatures } from "../../evidence/cues/index.js";
-import { inputsFromFeatures, type InputName, type Inputs, type LinearModel, type OfflineWeights } from "../../judges/offline/model.js";
+import { extractFeatures, type DialogueFeatures } from "../../evidence/cues/index.js";
+import { INPUT_NAMES, inputsFromFeatures, type InputName, type Inputs, type LinearModel, type OfflineWeights } from "../../judges/offline/model.js";
+import type { TurnRating } from "../../judges/offline/turn-model.js";
 import { oneMoreAnnotator } from "../../agreement/one-more.js";
 import { fitRidge } from "./ridge.js";
 import { ratedPairs, type RatedPair } from "./turn-fit.js";
@@ -35,7 +36,8 @@ export const FITTED_INPUTS: readonly InputName[] = [
 export interface Sample {
   dataset: string;
   dialogue: Dialogue;
-  /** The cue features; `turnQuality` is set by whoever fits (out of fold) or evaluates (a model that never saw the dialogue). */
+  features: DialogueFeatures;
+  /** The cue features and the turn inputs, read from turn ratings predicted by a model that never saw the dialogue (set by `withTurnRatings`). */
   inputs: Inputs;
   /** Mean human OVERALL rating (1–5): the target, never an input. */
   human: number;
@@ -48,12 +50,13 @@ export interface Sample {
 export function toSample(dataset: string, dialogue: Dialogue): Sample | undefined {
   const human = meanOverallRating(dialogue);
   if (human === undefined || !dialogue.overallRatings) return undefined;
-  return { dataset, dialogue, inputs: inputsFromFeatures(extractFeatures(dialogue)), human, ratings: dialogue.overallRatings, rated: ratedPairs(dialogue) };
+  const features = extractFeatures(dialogue);
+  return { dataset, dialogue, features, inputs: inputsFromFeatures(features), human, ratings: dialogue.overallRatings, rated: ratedPairs(dialogue) };
 }
 
-/** The sample with its turn-model input set. */
-export function withTurnQuality(sample: Sample, quality: number): Sample {
-  return { ...sample, inputs: { values: { ...sample.inputs.values, turnQuality: quality }, evidence: sample.inputs.evidence } };
+/** The sample with its turn inputs read from `ratings`. */
+export function withTurnRatings(sample: Sample, ratings: readonly TurnRating[]): Sample {
+  return { ...sample, inputs: inputsFromFeatures(sample.features, ratings) };
 }
 
 /** The 1–5 human scale as a quality in [0, 1]. */
@@ -64,12 +67,26 @@ function standardDeviation(values: readonly number[]): number {
   return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
 }
 
+/** Mean and standard deviation of every input over the samples: where a typical dialogue sits, and the criteria's unit (an input that never varies has no scale). */
+function inputStatistics(samples: readonly Sample[]): { inputMeans: Record<string, number>; inputScales: Record<string, number> } {
+  const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  const inputMeans: Record<string, number> = {};
+  const inputScales: Record<string, number> = {};
+  for (const name of INPUT_NAMES) {
+    const values = samples.map((s) => s.inputs.values[name]);
+    inputMeans[name] = round(values.reduce((s, v) => s + v, 0) / values.length);
+    const scale = round(standardDeviation(values));
+    if (scale > 0) inputScales[name] = scale;
+  }
+  return { inputMeans, inputScales };
+}
+
 /**
  * Fits the shared prediction, then widens it around its mean by `spread` × (SD of the human
  * qualities / SD of the predictions): a ridge prediction is shrunk towards the mean, and a judge
  * whose predictions all land on one level of a 20-point scale cannot rank anything.
  */
-export function fitShared(samples: readonly Sample[], lambda: number, spread = 1): { shared: LinearModel; inputMeans: Record<string, number> } {
+export function fitShared(samples: readonly Sample[], lambda: number, spread = 1): { shared: LinearModel } & ReturnType<typeof inputStatistics> {
   const rows = samples.map((s) => FITTED_INPUTS.map((name) => s.inputs.values[name]));
   const targets = samples.map((s) => toQuality(s.human));
   const fit = fitRidge(rows, targets, lambda);
@@ -81,7 +98,7 @@ export function fitShared(samples: readonly Sample[], lambda: number, spread = 1
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   return {
     shared: { intercept: round(intercept), coefficients: Object.fromEntries(FITTED_INPUTS.map((name, j) => [name, round(coefficients[j] as number)])) },
-    inputMeans: Object.fromEntries(FITTED_INPUTS.map((name, j) => [name, round(fit.means[j] as number)])),
+    ...inputStatistics(samples),
   };
 }
 

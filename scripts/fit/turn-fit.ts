@@ -1,6 +1,6 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { judgedTurns } from "../../evidence/cues/index.js";
-import { applySparse, predictTurns, turnPairs, turnQuality, turnRow, type TurnModel, type TurnPair } from "../../judges/offline/turn-model.js";
+import { applySparse, predictTurns, turnPairs, turnRow, type TurnModel, type TurnPair, type TurnRating } from "../../judges/offline/turn-model.js";
 import { assignFolds } from "./folds.js";
 import { fitSparseRidge } from "./sparse-ridge.js";
 
@@ -56,14 +56,14 @@ export function turnError(model: TurnModel, rated: readonly RatedPair[]): number
   return total / Math.max(1, rated.length);
 }
 
-/** The turn-model input of each dialogue, predicted by a model that never saw it (k-fold cross-fitting by dialogue). */
-export function outOfFoldTurnQuality(dialogues: readonly Dialogue[], rated: readonly (readonly RatedPair[])[], options: TurnFitOptions & { folds: number; seed: number }): number[] {
+/** The predicted turn ratings of each dialogue, by a model that never saw it (k-fold cross-fitting by dialogue). */
+export function outOfFoldTurnRatings(dialogues: readonly Dialogue[], rated: readonly (readonly RatedPair[])[], options: TurnFitOptions & { folds: number; seed: number }): TurnRating[][] {
   const fold = assignFolds(dialogues.length, options.folds, options.seed);
-  const out = new Array<number>(dialogues.length);
+  const out = new Array<TurnRating[]>(dialogues.length);
   for (let f = 0; f < options.folds; f++) {
     const model = fitTurnModel(rated.filter((_, i) => fold[i] !== f), options);
     dialogues.forEach((d, i) => {
-      if (fold[i] === f) out[i] = turnQuality(predictTurns(judgedTurns(d), model));
+      if (fold[i] === f) out[i] = predictTurns(judgedTurns(d), model);
     });
   }
   return out;

@@ -1,11 +1,11 @@
 import { judgedTurns } from "../../evidence/cues/index.js";
 import type { OfflineWeights } from "../../judges/offline/model.js";
-import { predictTurns, turnQuality, type TurnModel } from "../../judges/offline/turn-model.js";
+import { predictTurns, type TurnModel, type TurnRating } from "../../judges/offline/turn-model.js";
 import { oneMoreAnnotator } from "../../agreement/one-more.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import { agreement, fitShared, predict, sharedValue, withTurnQuality, type Agreement, type Predictions, type Sample } from "./fit.js";
+import { agreement, fitShared, predict, sharedValue, withTurnRatings, type Agreement, type Predictions, type Sample } from "./fit.js";
 import { assignFolds } from "./folds.js";
-import { fitTurnModel, outOfFoldTurnQuality, turnError } from "./turn-fit.js";
+import { fitTurnModel, outOfFoldTurnRatings, turnError } from "./turn-fit.js";
 
 /** The hyper-parameters tried; each fit picks its own inside its training data. */
 export interface Grid {
@@ -48,9 +48,19 @@ function best<T>(options: readonly T[], score: (option: T) => number): T {
   return top;
 }
 
-/** ρ(judge, other raters' mean) of predictions for samples: the statistic every choice is made on. */
+/**
+ * ρ(judge, other raters' mean) of predictions for samples, within each dataset and averaged: the
+ * statistic every choice is made on. Pooled over datasets, it would reward a choice for separating
+ * one dataset's ratings from the other's, which ranks nothing inside either.
+ */
 function judgeRho(samples: readonly Sample[], values: readonly number[]): number {
-  return oneMoreAnnotator(values, samples.map((s) => s.ratings)).judge ?? -1;
+  const datasets = [...new Set(samples.map((s) => s.dataset))];
+  return mean(
+    datasets.map((dataset) => {
+      const idx = samples.flatMap((s, i) => (s.dataset === dataset ? [i] : []));
+      return oneMoreAnnotator(idx.map((i) => values[i] as number), idx.map((i) => (samples[i] as Sample).ratings)).judge ?? -1;
+    }),
+  );
 }
 
 /**
@@ -67,8 +77,8 @@ export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rub
   const turnLambda = best(options.grid.turnLambdas, (lambda) =>
     -mean(inner.map(({ fit, held }) => turnError(fitTurnModel(fit.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda }), held.flatMap((s) => s.rated)))),
   );
-  const quality = outOfFoldTurnQuality(train.map((s) => s.dialogue), train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
-  const withTurns = train.map((s, i) => withTurnQuality(s, quality[i] as number));
+  const turnRatings = outOfFoldTurnRatings(train.map((s) => s.dialogue), train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
+  const withTurns = train.map((s, i) => withTurnRatings(s, turnRatings[i] as TurnRating[]));
   const innerTurns = splits(withTurns);
   const sharedLambda = best(options.grid.sharedLambdas, (lambda) =>
     mean(innerTurns.map(({ fit, held }) => judgeRho(held, held.map((s) => sharedValue(fitShared(fit, lambda).shared, s))))),
@@ -87,7 +97,7 @@ export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rub
 
 /** What a fitted judge outputs for samples it never saw (their turn input from its own turn model). */
 export function predictHeldOut(fitted: Fitted, rubric: Rubric, samples: readonly Sample[]): Predictions[] {
-  return samples.map((s) => predict(fitted.weights, rubric, withTurnQuality(s, turnQuality(predictTurns(judgedTurns(s.dialogue), fitted.turnModel)))));
+  return samples.map((s) => predict(fitted.weights, rubric, withTurnRatings(s, predictTurns(judgedTurns(s.dialogue), fitted.turnModel))));
 }
 
 export interface Validation {

@@ -1,0 +1,61 @@
+/**
+ * Issue 12: each criterion of the offline judge carries its own signal. On the USS dialogues, no
+ * criterion is a copy of the fitted satisfaction, each criterion moves most with its own signal
+ * (Empathy with the assistant's empathy, TaskSuccess with how the dialogue closes, …), and the six
+ * justifications of a dialogue are not one sentence six times.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readDialogues } from "../../dialogues/read.js";
+import type { Dialogue } from "../../dialogues/dialogue.js";
+import { applyLinear, modelInputs, offlineWeights, type InputName } from "../../judges/offline/model.js";
+import { spearman } from "../../metrics/spearman.js";
+import { evaluateMany } from "../../index.js";
+
+const dataDir = process.env.TRIBUNAL_DATA_DIR;
+const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"] as const;
+
+/** Each criterion's own signal and the way it should move the criterion (+1 raises it, −1 lowers it). */
+const OWN_SIGNAL: Record<(typeof CRITERIA)[number], { input: InputName; sign: 1 | -1 }> = {
+  TaskSuccess: { input: "closingQuality", sign: 1 },
+  Helpfulness: { input: "replyQuality", sign: 1 },
+  Accuracy: { input: "hedges", sign: -1 },
+  Understanding: { input: "userRepeats", sign: -1 },
+  Empathy: { input: "assistantEmpathy", sign: 1 },
+  Fluency: { input: "lowercaseOrNoPunctuation", sign: -1 },
+};
+
+async function dialogues(dataset: string): Promise<Dialogue[]> {
+  expect(dataDir, "TRIBUNAL_DATA_DIR must point at ../shared/data (.ci/run sets it)").toBeTruthy();
+  const out: Dialogue[] = [];
+  for await (const d of readDialogues(join(dataDir as string, "uss", `${dataset}.txt`))) out.push(d);
+  return out;
+}
+
+type Line = { evaluator: Record<string, { score: number; justification: string }> };
+
+describe("each criterion of the offline judge carries its own signal (needs TRIBUNAL_DATA_DIR)", () => {
+  it.each(["CCPE", "MWOZ"])("%s", async (dataset) => {
+    const data = await dialogues(dataset);
+    const lines: Line[] = [];
+    for await (const line of evaluateMany(data, { protocol: "panel", blind: true, concurrency: 8 })) lines.push(line as unknown as Line);
+    expect(lines).toHaveLength(data.length);
+    const scores = (id: string) => lines.map((l) => l.evaluator[id]?.score as number);
+
+    // The fitted satisfaction every criterion used to copy (ρ .93–.995 before).
+    const fitted = data.map((d) => applyLinear(offlineWeights().shared, modelInputs(d)).value);
+    for (const id of CRITERIA) expect(spearman(scores(id), fitted), `${id} vs the fitted satisfaction`).toBeLessThan(0.9);
+
+    // Each criterion moves with its own signal more than any other criterion does.
+    for (const [id, { input, sign }] of Object.entries(OWN_SIGNAL)) {
+      const signal = data.map((d) => modelInputs(d).values[input]);
+      const along = (other: string) => sign * (spearman(scores(other), signal) ?? 0);
+      const others = CRITERIA.filter((c) => c !== id).map(along);
+      expect(along(id), `${id} along ${input}`).toBeGreaterThan(Math.max(...others));
+    }
+
+    // Justifications: the six are the same sentence (bar the criterion's name) in few dialogues.
+    const identical = lines.filter((l) => new Set(CRITERIA.map((id) => l.evaluator[id]?.justification.replaceAll(id, "X"))).size === 1).length;
+    expect(identical / lines.length).toBeLessThan(0.05);
+  }, 300_000);
+});
