@@ -1,6 +1,7 @@
 /**
- * Tribunal's library entry: typed builders for each protocol's graph, one-call evaluation, an
- * openevals / LangSmith evaluator adapter, and the pieces they are made of.
+ * Tribunal's library entry: typed builders for each protocol's graph, one-call evaluation,
+ * openevals / LangSmith evaluator adapters (one run, or two runs compared), and the pieces they are
+ * made of.
  */
 
 // Build a judge: compiled LangGraph graphs with their configuration bound.
@@ -17,6 +18,9 @@ export { createEvaluator } from "./api/evaluator.js";
 export type { EvaluatorOptions, EvaluatorParams, EvaluatorResult } from "./api/evaluator.js";
 export { headlineOf, type Headline } from "./api/headline.js";
 export { conversationToDialogue } from "./api/conversation.js";
+// Compare two experiments in LangSmith's evaluateComparative() with the pairwise protocol.
+export { createPairwiseEvaluator } from "./api/pairwise-evaluator.js";
+export type { ComparedRun, PairwiseEvaluatorArgs, PairwiseEvaluatorOptions, PairwiseEvaluatorResult } from "./api/pairwise-evaluator.js";
 
 // LangSmith tracing.
 export { defaultProjectName, flushTraces, projectTracer, runLabels, traceConfig, type RunLabels } from "./api/trace.js";
@@ -26,6 +30,7 @@ export { buildPanelGraph } from "./graphs/panel.js";
 export { buildConsensusGraph } from "./graphs/consensus.js";
 export { buildChecklistGraph } from "./graphs/checklist.js";
 export { buildBaremGraph } from "./graphs/barem.js";
+export { buildPairwiseGraph } from "./graphs/pairwise.js";
 export { PROTOCOLS, PROTOCOL_IDS, ProtocolId, type ProtocolEntry } from "./graphs/registry.js";
 export { JudgeInput, dialogueFromInput, type JudgeInputValue } from "./nodes/read-input.js";
 
@@ -36,6 +41,11 @@ export { builtInRubricIds, loadRubric } from "./rubrics/load.js";
 export { ConfigurationSchema, type ConfigurationInput } from "./judges/configuration.js";
 export { ConsensusConfigurationSchema, ConsensusSettingsSchema } from "./nodes/consensus/configuration.js";
 export { ReviewDecision, type ReviewDecisionInput } from "./nodes/consensus/review-decision.js";
+// Pairwise: a pair travels as one Dialogue (`pairDialogue`); `readPairs` reads `{id, a, b}` JSONL.
+export { PairDialogue, pairDialogue, isPairDialogue } from "./nodes/pairwise/pair.js";
+export { readPairs } from "./nodes/pairwise/read-pairs.js";
+export { PairwiseConfigurationSchema, PairwiseSettingsSchema } from "./nodes/pairwise/configuration.js";
+export { summariseComparison, formatComparison, type ComparisonSummary } from "./nodes/pairwise/summary.js";
 export type { ResultMeta } from "./results/meta.js";
 export type { ProtocolId as Protocol } from "./graphs/registry.js";
 

@@ -1,4 +1,5 @@
 import type { Estimate } from "../metrics/bootstrap.js";
+import type { PairAgreementReport } from "./pairs.js";
 import type { AgreementReport } from "./report.js";
 import { formatEstimate } from "./verdict.js";
 
@@ -63,6 +64,39 @@ export function formatAgreementReport(r: AgreementReport): string {
   }
   out.push("");
   out.push(`verdict: ${r.verdict.line}`);
+  for (const note of r.notes) out.push(`note: ${note}`);
+  return `${out.join("\n")}\n`;
+}
+
+/** The human-readable report `tribunal agree --pairs` prints without --json. */
+export function formatPairAgreement(r: PairAgreementReport): string {
+  const c = r.counts;
+  const pct = Math.round(r.bootstrap.level * 100);
+  const e3 = (e: Estimate) => formatEstimate(e, 3);
+  const out: string[] = [];
+  out.push(`tribunal agree --pairs: ${r.results} vs labels ${r.labels}`);
+  out.push(`pairwise${r.rubric ? `, rubric ${r.rubric}` : ""}; a pair counts when its two human OVERALL means differ by ≥ ${r.minGap}`);
+  out.push(
+    `${c.resultLines} result lines: ${c.joined} pairs measured (${c.dialogues} dialogues), ${c.unscored} unscored, ${c.belowGap} below the gap, ${c.withoutHumanOverall} without human OVERALL on a side (skipped)`,
+  );
+  out.push(`${pct} % CIs: percentile bootstrap over dialogues (a pair weighs the product of its two sides' draws), ${r.bootstrap.resamples} resamples, seed ${r.bootstrap.seed}`);
+  out.push("");
+  out.push(`The judge's winner vs the side the humans rated higher (n = ${c.joined} pairs)`);
+  out.push(
+    ...table([
+      ["measure", "n", `value [${pct} % CI]`],
+      ["accuracy (a tie counts ½)", String(r.accuracy.n), e3(r.accuracy)],
+      ["decisive accuracy (ties left out)", String(r.decisiveAccuracy.n), e3(r.decisiveAccuracy)],
+      ["tie rate", String(r.tieRate.n), e3(r.tieRate)],
+      ["position consistent", String(r.positionConsistent.n), e3(r.positionConsistent)],
+    ]),
+  );
+  out.push(`  ${r.outcomes.right} right, ${r.outcomes.tie} ties, ${r.outcomes.wrong} wrong`);
+  if (r.criteria.length > 0) {
+    out.push("");
+    out.push("Per criterion: its preference vs the side rated higher OVERALL");
+    out.push(...table([["criterion", "n", "accuracy (tie ½)", "tie rate"], ...r.criteria.map((k) => [k.criterion, String(k.n), e3(k.accuracy), e3(k.tieRate)])]));
+  }
   for (const note of r.notes) out.push(`note: ${note}`);
   return `${out.join("\n")}\n`;
 }

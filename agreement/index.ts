@@ -3,13 +3,16 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { builtInRubric, loadRubric } from "../rubrics/load.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { joinResults } from "./join.js";
+import { refusePairwiseResults } from "./pairs.js";
 import { refuseLabelReadingResults } from "./label-rules.js";
 import { readResults, type NumberedResult } from "./read-results.js";
 import { buildAgreementReport, type AgreementOptions, type AgreementReport } from "./report.js";
 
 export { buildAgreementReport, type AgreementOptions, type AgreementReport } from "./report.js";
-export { formatAgreementReport } from "./format.js";
-export { joinResults, type Joined, type JoinedItem, type JoinCounts } from "./join.js";
+export { formatAgreementReport, formatPairAgreement } from "./format.js";
+export { agreePairs, pairAgreement, refusePairwiseResults, DEFAULT_MIN_GAP, type CriterionPairAgreement, type MeasuredPair, type PairAgreementCounts, type PairAgreementOptions, type PairAgreementReport } from "./pairs.js";
+export { humanSide, type HumanSide } from "./human-side.js";
+export { indexDialogues, joinResults, type Joined, type JoinedItem, type JoinCounts } from "./join.js";
 export { parseResults, readResults } from "./read-results.js";
 export { oneMoreAnnotator, type OneMoreAnnotator, type PositionAgreement } from "./one-more.js";
 export { AgreementInputError, isAgreementInputError, isLabelReadingResultsError, LabelReadingResultsError, type LabelReadingRule } from "./errors.js";
@@ -36,10 +39,12 @@ function resultsRubric(results: readonly NumberedResult[], notes: string[]): Rub
  * `tribunal agree`: reads results and labels, joins them, and measures agreement. Refuses
  * (LabelReadingResultsError) results scored without --blind by a rubric rule that reads the human
  * ratings, whatever the rest of the file holds: the figures would compare the judge with labels it saw.
+ * Refuses pairwise results too: they name two dialogues each (`agreePairs` measures them).
  */
 export async function agree(resultsFile: string, labelsFile: string, options: AgreeOptions = {}): Promise<AgreementReport> {
   const results = await readResults(resultsFile);
   refuseLabelReadingResults(results, resultsFile);
+  refusePairwiseResults(results, resultsFile);
   const dialogues: Dialogue[] = [];
   for await (const d of readDialogues(labelsFile)) dialogues.push(d);
   const notes: string[] = [];

@@ -40,7 +40,7 @@ export interface Joined {
  * Finds the dialogue a result names: its own id first, then — for a whole number — its 0-based
  * position in the labels file (the id `tribunal evaluate` gives a dialogue that has none).
  */
-function indexDialogues(dialogues: readonly Dialogue[]): (id: string | number) => number | undefined {
+export function indexDialogues(dialogues: readonly Dialogue[]): (id: string | number) => number | undefined {
   const byId = new Map<string, number>();
   dialogues.forEach((d, i) => {
     if (!byId.has(String(d.id))) byId.set(String(d.id), i);

@@ -24,6 +24,15 @@ export function positiveNumber(name: string) {
   };
 }
 
+/** A number from 0 to 1 inclusive: a quality difference, a share. */
+export function unitInterval(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`${name} must be a number from 0 to 1`);
+    return n;
+  };
+}
+
 export function temperature(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 2) throw new InvalidArgumentError("--temperature must be a number from 0 to 2");

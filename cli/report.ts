@@ -24,7 +24,7 @@ export function registerReport(program: Command) {
     .option("--labels <dialogues>", "the dialogues file with human ratings (USS OVERALL line): adds judge-vs-human agreement")
     .option("--title <text>", "the report's title (default: from the results file name)")
     .option("--rubric <id|path>", "rubric for scales and the overall key (default: the built-in rubric each line names)")
-    .option("--resamples <n>", "bootstrap resamples for the agreement CIs", wholeNumber("--resamples", 0), DEFAULT_RESAMPLES)
+    .option("--resamples <n>", "bootstrap resamples for the agreement CIs and the pairwise win rates", wholeNumber("--resamples", 0), DEFAULT_RESAMPLES)
     .option("--seed <n>", "seed of the bootstrap's generator", wholeNumber("--seed", 0), DEFAULT_SEED)
     .addHelpText(
       "after",
@@ -32,11 +32,13 @@ export function registerReport(program: Command) {
 The report opens offline in any browser: the chart library is bundled into the file and the data is
 embedded once as JSON. Sections follow the protocols in the file: score distributions per protocol
 and criterion; panel referee decisions (agreed/accepted/kept/no-op/adopted), rule firings and quote
-checks; consensus paths and rounds; checklist outcomes and safety gate trips; with --labels, judge vs
-human scatter, bucket confusion matrix and the figures of tribunal agree; fallbacks, unscored lines,
-invalid outputs, warnings, tokens and cost (meta.cost_usd when present); and a searchable, sortable
-table of every dialogue whose rows open the evaluator, critic and final scores with their quotes,
-each marked verified or not.
+checks; consensus paths and rounds; checklist outcomes and safety gate trips; pairwise wins, ties and
+losses with A's win rate and its CI, position consistency and preferences by criterion; with --labels,
+judge vs human scatter, bucket confusion matrix and the figures of tribunal agree (pairwise lines are
+left to tribunal agree --pairs); fallbacks, unscored lines, invalid outputs, warnings, tokens and
+cost (meta.cost_usd when present); and a searchable, sortable table of every dialogue whose rows open
+the evaluator, critic and final scores (a pair: both sides' quotes and every round) with their
+quotes, each marked verified or not.
 
 Exit code 0 on success; 2 on bad input.`,
     )

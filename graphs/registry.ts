@@ -19,16 +19,22 @@ import { AGENT_OF } from "../nodes/consensus/ask-agent.js";
 import { consensusProbe } from "../nodes/consensus/probe.js";
 import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
+import { PairwiseSettingsSchema } from "../nodes/pairwise/configuration.js";
+import { checkPairwiseRubric, PAIRWISE, PAIRWISE_PATHS } from "../nodes/pairwise/defaults.js";
+import { pairwiseProbe } from "../nodes/pairwise/probe.js";
+import { readPairs } from "../nodes/pairwise/read-pairs.js";
+import { pairwiseResult } from "../nodes/pairwise/result-line.js";
 import { checkPanelRubric, PANEL } from "../nodes/panel/defaults.js";
 import { panelProbe } from "../nodes/panel/probe.js";
 import { panelResult } from "../nodes/panel/result-line.js";
 import { buildBaremGraph } from "./barem.js";
 import { ASSESSOR_CONCURRENCY, buildChecklistGraph } from "./checklist.js";
 import { buildConsensusGraph } from "./consensus.js";
+import { buildPairwiseGraph } from "./pairwise.js";
 import { buildPanelGraph } from "./panel.js";
 
 /** The judging protocols: one graph in graphs/ and one folder in nodes/ each. */
-export const ProtocolId = z.enum(["panel", "consensus", "checklist", "barem"]);
+export const ProtocolId = z.enum(["panel", "consensus", "checklist", "barem", "pairwise"]);
 export type ProtocolId = z.infer<typeof ProtocolId>;
 
 /** What every protocol's compiled graph offers: a dialogue in, a `result` line out. */
@@ -124,6 +130,22 @@ export const PROTOCOLS = {
     runConfig: {},
     result: baremResult,
     probe: baremProbe,
+  },
+  pairwise: {
+    id: PAIRWISE.protocol,
+    description: "(A,B) ∥ (B,A) → consistent? → one reconsideration round → winner A|B|tie (a tie when the orders still disagree); reads pairs {id, a, b}",
+    defaultRubric: PAIRWISE.defaultRubric,
+    roles: PAIRWISE.roles,
+    // Both roles of a call (comparison, reconsideration) are the one judge's.
+    modelRoleOf: () => "judge",
+    build: buildPairwiseGraph,
+    checkRubric: checkPairwiseRubric,
+    settings: PairwiseSettingsSchema,
+    runConfig: {},
+    readInput: readPairs,
+    paths: PAIRWISE_PATHS,
+    result: pairwiseResult,
+    probe: pairwiseProbe,
   },
 } as const satisfies Record<ProtocolId, ProtocolEntry>;
 

@@ -48,10 +48,18 @@ export function confusion(protocol: ProtocolId, items: readonly JoinedItem[], re
   return { labels, judgeField, humanMapping: describeHumanBucketMapping(labels), matrix, exact, withinOne, n: items.length };
 }
 
+/** Protocols whose lines judge a pair: their `dialogue_id` names the pair, never a labelled dialogue. */
+const PAIR_PROTOCOLS: readonly ProtocolId[] = ["pairwise"];
+
+function pairNote(protocol: ProtocolId, lines: number, files: AgreementInputs["files"]): string {
+  return `${protocol}: ${lines} line${lines === 1 ? "" : "s"} compare two dialogues each, so they have no per-dialogue agreement figures; for accuracy against the human OVERALL ratings run tribunal agree ${files.results} --labels ${files.labels} --pairs`;
+}
+
 /**
  * Agreement with the human OVERALL ratings, one section per protocol in the file (results of several
  * protocols may share dialogue ids, so each protocol is joined on its own). A protocol whose lines
- * join no labelled dialogue gets a note instead of a section; a line naming an unknown dialogue is an error.
+ * join no labelled dialogue gets a note instead of a section, and so does a pair protocol; a line
+ * naming an unknown dialogue is an error.
  */
 export function agreementSections(input: AgreementInputs): { sections: AgreementSection[]; notes: string[] } {
   const sections: AgreementSection[] = [];
@@ -59,6 +67,10 @@ export function agreementSections(input: AgreementInputs): { sections: Agreement
   const protocols = distinct(input.lines.map((l) => l.protocol)).filter((p): p is ProtocolId => p !== null);
   for (const protocol of protocols) {
     const group = input.results.filter((_, i) => input.lines[i]?.protocol === protocol);
+    if (PAIR_PROTOCOLS.includes(protocol)) {
+      notes.push(pairNote(protocol, group.length, input.files));
+      continue;
+    }
     const rubricIds = distinct(input.lines.filter((l) => l.protocol === protocol).map((l) => str(l.meta["rubric"])));
     const rubric = rubricIds.length === 1 ? input.rubricOf(rubricIds[0]) : input.rubricOf(undefined);
     const joined = joinResults(group, input.dialogues, input.files.labels, input.files.results, rubric?.overallKey);

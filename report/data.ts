@@ -36,7 +36,8 @@ function labelReadingRefusal(results: Parameters<typeof refuseLabelReadingResult
 export async function collectReportData(resultsFile: string, options: ReportOptions = {}): Promise<ReportData> {
   const results = await readResults(resultsFile);
   const rubricOf = rubricResolver(options.rubric);
-  const summary = summariseResults(results, resultsFile, rubricOf);
+  const bootstrap = { ...(options.resamples !== undefined ? { resamples: options.resamples } : {}), ...(options.seed !== undefined ? { seed: options.seed } : {}) };
+  const summary = summariseResults(results, resultsFile, rubricOf, bootstrap);
   let agreement: ReportData["agreement"] = [];
   let agreementNotes: string[] = ["no --labels given: pass the dialogues file with human ratings to compare the judge with people"];
   const labelReading = options.labels ? labelReadingRefusal(results, resultsFile) : undefined;
@@ -50,8 +51,7 @@ export async function collectReportData(resultsFile: string, options: ReportOpti
       dialogues,
       files: { results: resultsFile, labels: options.labels },
       rubricOf,
-      ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...bootstrap,
     });
     agreement = found.sections;
     agreementNotes = found.notes;

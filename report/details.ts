@@ -1,6 +1,7 @@
 import { baremDetail } from "./details-barem.js";
 import { checklistDetail } from "./details-checklist.js";
 import { consensusDetail } from "./details-consensus.js";
+import { pairwiseDetail } from "./details-pairwise.js";
 import { panelDetail } from "./details-panel.js";
 import { num, str, strings, strOrNull, type Json } from "../results/fields.js";
 import { agentEvents, metaCost, metaTokens, retryEvents } from "../results/meta-fields.js";
@@ -13,6 +14,7 @@ const DETAILS: Record<ProtocolId, (raw: Json, overallKey?: string) => NonNullabl
   consensus: consensusDetail,
   checklist: checklistDetail,
   barem: baremDetail,
+  pairwise: pairwiseDetail,
 };
 
 export function metaDetail(line: ReportLine): MetaDetail {

@@ -4,6 +4,7 @@
  */
 import type { AgreementReport } from "../agreement/report.js";
 import type { ProtocolId } from "../graphs/registry.js";
+import type { Estimate } from "../metrics/bootstrap.js";
 
 export type { ProtocolId };
 
@@ -88,7 +89,25 @@ export interface ChecklistSummary extends ProtocolCommon {
   passThreshold: number | null;
 }
 
-export type ProtocolSummary = PanelSummary | BaremSummary | ConsensusSummary | ChecklistSummary;
+export interface PairwiseSummary extends ProtocolCommon {
+  protocol: "pairwise";
+  /** How the pairs ended, always in this order: A wins, tie, tie (position bias), B wins. */
+  outcomes: Count[];
+  /** Mean preference for A over the scored pairs (A = 1, tie = ½, B = 0), with its percentile bootstrap interval over pairs. */
+  winRateA: Estimate;
+  /** Coverage of every interval in this section (0.95). */
+  level: number;
+  /** Scored lines whose (A,B) and (B,A) judgements agreed in their last round. */
+  positionConsistent: number;
+  /** Scored lines whose first round disagreed, so the reconsideration round ran; `resolved`: of those, the ones consistent afterwards. */
+  reconsidered: { count: number; resolved: number };
+  /** Ties because the two orders still disagreed at the end. */
+  positionBiasTies: number;
+  /** Per criterion (the stacked chart's columns): A / tie / B counts and A's win rate with its interval. */
+  criterionWinRates: { criterion: string; A: number; tie: number; B: number; winRateA: Estimate }[];
+}
+
+export type ProtocolSummary = PanelSummary | BaremSummary | ConsensusSummary | ChecklistSummary | PairwiseSummary;
 
 export interface Operations {
   lines: number;
@@ -197,6 +216,29 @@ export interface ChecklistDetail {
   criteria: { id: string; category: string | null; answer: string; countedAs: string; invalidNa: boolean; safety: boolean; reasoning: string }[];
 }
 
+/** One order's judgement in one round, told in sides (A, B, tie). */
+export interface PairwiseVerdictDetail {
+  winner: string;
+  reasoning: string;
+  criteria: { criterion: string; preference: string; reasoning: string }[];
+}
+
+export interface PairwiseDetail {
+  protocol: "pairwise";
+  pair: { a: string; b: string };
+  /** A, B or tie. */
+  winner: string;
+  tieReason: string | null;
+  positionConsistent: boolean | null;
+  roundsConducted: number | null;
+  /** Each order's overall reasoning in the last round. */
+  reasoning: { ab: string; ba: string };
+  /** The final answer per criterion, with each side's quotes (from both orders of the last round) checked against that side's dialogue. */
+  criteria: { criterion: string; preference: string; consistent: boolean | null; tieReason: string | null; reasoning: { ab: string; ba: string }; evidenceA: QuoteMark[]; evidenceB: QuoteMark[] }[];
+  /** Round 1 is the two comparisons; round 2, when it ran, the two reconsiderations. */
+  rounds: { round: number | null; consistent: boolean | null; ab: PairwiseVerdictDetail; ba: PairwiseVerdictDetail }[];
+}
+
 export interface UnscoredDetail {
   protocol: "unscored";
   error: { agent: string; kind: string; message: string };
@@ -219,7 +261,7 @@ export interface MetaDetail {
 
 export interface Detail {
   meta: MetaDetail;
-  body: PanelDetail | BaremDetail | ConsensusDetail | ChecklistDetail | UnscoredDetail | null;
+  body: PanelDetail | BaremDetail | ConsensusDetail | ChecklistDetail | PairwiseDetail | UnscoredDetail | null;
 }
 
 /** One row of the per-dialogue table. */

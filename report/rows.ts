@@ -28,6 +28,12 @@ export function rowFlags(detail: Detail): string[] {
     if (b.criteria.some((c) => c.invalidNa)) flags.push("invalid_na");
     if ((b.errors ?? 0) > 0) flags.push("error_answer");
   }
+  if (b?.protocol === "pairwise") {
+    flags.push(b.winner === "A" || b.winner === "B" ? `${b.winner}_wins` : "tie");
+    if (b.tieReason === "position_bias") flags.push("position_bias");
+    if ((b.roundsConducted ?? 1) > 1) flags.push("reconsidered");
+    if (b.criteria.some((c) => [...c.evidenceA, ...c.evidenceB].some((q) => !q.verified))) flags.push("unverified");
+  }
   if (detail.meta.fallbacks.length > 0) flags.push("fallback");
   if (detail.meta.invalidOutputs.length > 0) flags.push("invalid_output");
   if (detail.meta.retries.length > 0) flags.push("retry");

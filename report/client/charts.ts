@@ -19,6 +19,7 @@ export function scaleColours(n: number): string[] {
 
 export const ACTION_COLOURS: Record<string, string> = { agreed: "#94a3b8", accepted: "#16a34a", kept: "#f59e0b", no_op: "#cbd5e1", adopted: "#7c3aed" };
 export const ANSWER_COLOURS: Record<string, string> = { YES: "#16a34a", NO: "#dc2626", NA: "#94a3b8", "NA → NO (invalid)": "#f97316", ERROR: "#111827" };
+export const PREFERENCE_COLOURS: Record<string, string> = { A: "#2563eb", tie: "#94a3b8", B: "#f59e0b" };
 export const PRIMARY = "#2563eb";
 
 const pending: { el: HTMLElement; make: () => ChartConfiguration }[] = [];

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Detail, MetaDetail, Row } from "../model.js";
 import { baremBody, checklistBody, consensusBody } from "./detail-others.js";
+import { pairwiseBody } from "./detail-pairwise.js";
 import { panelBody } from "./detail-panel.js";
 import { badge, fmt, fragment, h, ms, table, usd } from "./dom.js";
 
@@ -36,6 +37,8 @@ function body(d: Detail): HTMLElement {
       return consensusBody(b);
     case "checklist":
       return checklistBody(b);
+    case "pairwise":
+      return pairwiseBody(b);
   }
 }
 

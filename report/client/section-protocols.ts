@@ -3,12 +3,14 @@ import type { BaremSummary, ChecklistSummary, ConsensusSummary, PanelSummary, Pr
 import { ACTION_COLOURS, ANSWER_COLOURS } from "./charts.js";
 import { badge, fmt, h, pct, table, tile } from "./dom.js";
 import { card, countsCard, distributionCard, grid, section, stackedCard, tiles } from "./layout.js";
+import { pairwiseSection } from "./section-pairwise.js";
 
 export const PROTOCOL_TITLES: Record<string, string> = {
   panel: "Panel: evaluator → critic → referee",
   consensus: "Consensus: strict ∥ generous",
   checklist: "Checklist: one assessor per criterion",
   barem: "Barem: one judge with the detailed barem",
+  pairwise: "Pairwise: (A,B) ∥ (B,A), one judge",
 };
 
 function rulesCard(rules: readonly RuleTally[], scored: number): HTMLElement {
@@ -112,6 +114,6 @@ function checklist(s: ChecklistSummary): HTMLElement[] {
 
 /** One section per protocol in the file, with the charts that protocol has. */
 export function protocolSection(s: ProtocolSummary): HTMLElement {
-  const body = s.protocol === "panel" ? panel(s) : s.protocol === "barem" ? barem(s) : s.protocol === "consensus" ? consensus(s) : checklist(s);
+  const body = s.protocol === "panel" ? panel(s) : s.protocol === "barem" ? barem(s) : s.protocol === "consensus" ? consensus(s) : s.protocol === "pairwise" ? pairwiseSection(s) : checklist(s);
   return section(`protocol-${s.protocol}`, PROTOCOL_TITLES[s.protocol] ?? s.protocol, commonHeader(s), s.scored === 0 ? badge("no scored line", "bad") : null, ...body);
 }

@@ -43,12 +43,12 @@ describe("createJudge and the per-protocol builders", () => {
   it("fail when built, with the configuration's own message, on a bad rubric, a wrong scale or a missing key", () => {
     expect(() => createPanelGraph({ rubric: "no-such-rubric" })).toThrow(expect.objectContaining({ name: "RubricError" }));
     expect(() => createConsensusGraph({ rubric: "customer-service" })).toThrow(
-      expect.objectContaining({ name: "RubricError", message: 'rubric customer-service: is written for the panel protocol, not consensus: use --rubric customer-service-5 (the consensus default) or add "consensus" to the rubric\'s protocols' }),
+      expect.objectContaining({ name: "RubricError", message: 'rubric customer-service: is written for the panel, pairwise protocols, not consensus: use --rubric customer-service-5 (the consensus default) or add "consensus" to the rubric\'s protocols' }),
     );
     expect(() => createConsensusGraph({ rubric: rubricFor("customer-service", "consensus") })).toThrow(/needs a rubric with a continuous scale/);
     // A misspelt protocol in a rubric file is named, with the protocols there are.
     expect(() => createPanelGraph({ rubric: rubricFor("customer-service", "pannel") })).toThrow(
-      expect.objectContaining({ name: "RubricError", message: "rubric customer-service: protocols: unknown protocol pannel; protocols: panel, consensus, checklist, barem" }),
+      expect.objectContaining({ name: "RubricError", message: "rubric customer-service: protocols: unknown protocol pannel; protocols: panel, consensus, checklist, barem, pairwise" }),
     );
     expect(() => createJudge({ protocol: "barem", model: "openai:gpt-4o-mini", baseUrl: undefined })).toThrow(expect.objectContaining({ name: "ConfigError", message: expect.stringMatching(/no API key/) }));
     expect(() => createConsensusGraph({ weights: { strict: 0.7, generous: 0.4 } })).toThrow(expect.objectContaining({ name: "ConfigError" }));

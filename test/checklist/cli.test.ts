@@ -49,7 +49,7 @@ describe("tribunal evaluate --protocol checklist", () => {
   it("refuses a rubric that is not a checklist, with a message and no stack trace", async () => {
     const out = await evaluate(["examples/coaching.json", "--protocol", "checklist", "--rubric", "customer-service"]);
     expect(out.code).not.toBe(0);
-    expect(out.stderr).toMatch(/^tribunal: rubric customer-service: is written for the panel protocol, not checklist: use --rubric coaching/);
+    expect(out.stderr).toMatch(/^tribunal: rubric customer-service: is written for the panel, pairwise protocols, not checklist: use --rubric coaching/);
     expect(out.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -125,7 +125,7 @@ describe("checklist graph", () => {
   it("fanOut refuses a rubric that is not a checklist", () => {
     const state = { dialogue: COACHING_DIALOGUE } as Parameters<typeof fanOut>[0];
     expect(() => fanOut(state, { configurable: { rubric: rubricFor("customer-service", "checklist") } })).toThrow(/needs a rubric with scale.kind "checklist"/);
-    expect(() => fanOut(state, { configurable: { rubric: "customer-service" } })).toThrow(/rubric customer-service: is written for the panel protocol, not checklist/);
+    expect(() => fanOut(state, { configurable: { rubric: "customer-service" } })).toThrow(/rubric customer-service: is written for the panel, pairwise protocols, not checklist/);
     expect(fanOut(state, { configurable: { rubric: SMALL_RUBRIC_PATH } }).map((s) => [s.node, s.args.criterionId])).toEqual([
       ["assessor", "CQ1"],
       ["assessor", "CQ8"],

@@ -88,6 +88,6 @@ describe("tribunal evaluate --protocol consensus", () => {
     const rubric = await run(["examples/candidates.jsonl", "--protocol", "consensus", "--rubric", "customer-service"]);
     expect(rubric.code).toBe(2);
     expect(rubric.stdout).toBe("");
-    expect(rubric.stderr.trim()).toMatch(/^tribunal: rubric customer-service: is written for the panel protocol, not consensus: use --rubric customer-service-5/);
+    expect(rubric.stderr.trim()).toMatch(/^tribunal: rubric customer-service: is written for the panel, pairwise protocols, not consensus: use --rubric customer-service-5/);
   });
 });

@@ -177,7 +177,7 @@ describe("configuration", () => {
     expect(() => consensusSettings({ configurable: { weights: { strict: 0.7, generous: 0.4 } } })).toThrow(expect.objectContaining({ name: "ConfigError" }));
     // A bad rubric is thrown as the ConfigError / RubricError itself (reported once, by strict), not an AggregateError.
     await expect(judge(scripted({}), { rubric: rubricFor("customer-service", "consensus") })).rejects.toMatchObject({ name: "ConfigError", message: expect.stringMatching(/continuous scale/) });
-    await expect(judge(scripted({}), { rubric: "customer-service" })).rejects.toMatchObject({ name: "RubricError", message: expect.stringMatching(/is written for the panel protocol, not consensus/) });
+    await expect(judge(scripted({}), { rubric: "customer-service" })).rejects.toMatchObject({ name: "RubricError", message: expect.stringMatching(/is written for the panel, pairwise protocols, not consensus/) });
     await expect(judge(scripted({}), { rubric: "no-such-rubric" })).rejects.toMatchObject({ name: "RubricError" });
   });
 });

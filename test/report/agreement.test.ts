@@ -11,6 +11,7 @@ import { toReportLines } from "../../report/lines.js";
 import { rubricResolver } from "../../report/rubrics.js";
 import { jsonl, panelLine, ussDialogue } from "../agree/helpers.js";
 import { C1, meta } from "./lines.js";
+import { PAIRWISE_LINES } from "./pairwise-lines.js";
 
 // Human means: 3 → bucket 60; 14/3 ≈ 4.67 → 93.3 → 80; 4/3 ≈ 1.33 → 26.7 → 20; 2 → 40.
 const LABELS = [ussDialogue("a", [3, 3, 3]), ussDialogue("b", [5, 4, 5]), ussDialogue("c", [1, 2, 1]), ussDialogue("d", [2, 2, 2])].join("\n\n");
@@ -63,6 +64,13 @@ describe("report agreement sections", () => {
     ]);
     expect([c?.confusion.exact, c?.confusion.withinOne]).toEqual([2, 4]);
     expect(c?.confusion.judgeField).toBe("overall_score floored to 1/2/3/4/5");
+  });
+
+  it("pairwise lines name pairs, not labelled dialogues: a note pointing to tribunal agree --pairs, the other protocols still joined", () => {
+    const { sections: found, notes } = sections([panelLine(0, 66, 60), panelLine(1, 84, 80), ...PAIRWISE_LINES]);
+    expect(found.map((s) => s.protocol)).toEqual(["panel"]);
+    expect(found[0]?.report.counts.joined).toBe(2);
+    expect(notes).toEqual(["pairwise: 5 lines compare two dialogues each, so they have no per-dialogue agreement figures; for accuracy against the human OVERALL ratings run tribunal agree r.jsonl --labels labels.tsv --pairs"]);
   });
 
   it("a protocol whose lines join no rated dialogue gets a note, not a section", () => {

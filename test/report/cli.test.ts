@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli, runInProcess, stderrLines } from "../agree/run-cli.js";
 import { ALL, jsonl } from "./lines.js";
+import { PAIRWISE_LINES } from "./pairwise-lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tribunal-report-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,6 +66,15 @@ describe("tribunal report", () => {
     expect(run.code).toBe(2);
     expect(stderrLines(run)).toHaveLength(1);
     expect(run.stderr).toMatch(/^tribunal: .*hand\.jsonl:1: dialogue_id "p1" is not in the labels file/);
+  });
+
+  it("pairwise lines with --labels: the report is written, its agreement section says to use tribunal agree --pairs", async () => {
+    const pairs = file("pairs.jsonl", jsonl(PAIRWISE_LINES));
+    const out = join(dir, "pairs.html");
+    const run = await runInProcess(["report", pairs, "--labels", "test/agree/fixtures/labelled-uss.tsv", "-o", out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^tribunal report: 5 dialogues \(pairwise; 1 unscored\) in /);
+    expect(readFileSync(out, "utf8")).toContain(`pairwise: 5 lines compare two dialogues each, so they have no per-dialogue agreement figures; for accuracy against the human OVERALL ratings run tribunal agree ${pairs} --labels test/agree/fixtures/labelled-uss.tsv --pairs`);
   });
 
   it("an output path that cannot be written is one line and exit code 2", async () => {

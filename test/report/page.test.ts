@@ -1,6 +1,7 @@
 /**
  * The report in a real browser (Debian's Chromium through playwright-core): a report built from real
- * `tribunal evaluate` output of every protocol with human labels, and a 5,000-line synthetic one.
+ * `tribunal evaluate` output of every protocol with human labels (pairwise on a pairs file), hand-made
+ * pairwise lines, and a 5,000-line synthetic one.
  * Every chart must draw, the page must log no error and request nothing, the search box must filter
  * the table, a row must open its detail with verified / unverified marks, and the big page must be
  * usable within a generous bound. Screenshots go to $TMPDIR/tribunal-report-screenshots.
@@ -14,10 +15,15 @@ import { writeReport } from "../../report/index.js";
 import type { ReportData } from "../../report/model.js";
 import { runCli } from "../agree/run-cli.js";
 import { chartStates, launchChromium, openReport, waitForCount, type Browser } from "./browser.js";
+import { jsonl } from "./lines.js";
+import { PAIRWISE_LINES } from "./pairwise-lines.js";
 import { HOSTILE, HOSTILE_ID, syntheticResults } from "./synthetic.js";
 
 const LABELS = "test/agree/fixtures/labelled-uss.tsv";
+/** The protocols that judge one dialogue: run on LABELS. */
 const PROTOCOLS = ["panel", "consensus", "checklist", "barem"] as const;
+/** Pairwise judges pairs: run on a pairs file (3 pairs); its lines join no labelled dialogue. */
+const PAIRS = "test/pairwise/fixtures/pairs.jsonl";
 const SCREENSHOTS = join(tmpdir(), "tribunal-report-screenshots");
 /** Generous: the machine is shared and noisy; this only catches a page that freezes. */
 const USABLE_WITHIN_MS = 30_000;
@@ -53,9 +59,9 @@ describe("report page: real evaluate output of every protocol, with labels", () 
 
   beforeAll(async () => {
     const outputs = await Promise.all(
-      PROTOCOLS.map(async (protocol) => {
+      [...PROTOCOLS, "pairwise" as const].map(async (protocol) => {
         const out = join(dir, `${protocol}.jsonl`);
-        const run = await runCli(["evaluate", LABELS, "--protocol", protocol, "--out", out]);
+        const run = await runCli(["evaluate", protocol === "pairwise" ? PAIRS : LABELS, "--protocol", protocol, "--out", out]);
         expect(run.code, run.stderr).toBe(0);
         return out;
       }),
@@ -68,13 +74,14 @@ describe("report page: real evaluate output of every protocol, with labels", () 
 
   it("draws every chart, logs no error and requests nothing", async () => {
     const { page, errors, requests } = await openReport(chromiumOrFail(), file);
-    for (const p of PROTOCOLS) await expect.poll(() => page.locator(`#protocol-${p}`).isVisible()).toBe(true);
-    // One agreement block per protocol, each with its scatter and confusion matrix.
+    for (const p of [...PROTOCOLS, "pairwise"]) await expect.poll(() => page.locator(`#protocol-${p}`).isVisible()).toBe(true);
+    // One agreement block per single-dialogue protocol, each with its scatter and confusion matrix; pairwise gets a note instead.
     expect(await page.locator(".agreement-block").count()).toBe(4);
     expect(await page.locator(".agreement-block table.confusion").count()).toBe(4);
+    expect(await page.locator("#agreement > ul.notes").textContent()).toContain("pairwise: 3 lines compare two dialogues each");
     const charts = await chartStates(page);
     const labels = charts.map((c) => c.label);
-    for (const label of ["Overall (bucketed)", "Final score by criterion", "Consensus paths", "Answers by criterion", "Score YES / (YES + NO)", "Summed call time per dialogue (ms)", ...PROTOCOLS.map((p) => `Judge vs human (${p})`)]) {
+    for (const label of ["Overall (bucketed)", "Final score by criterion", "Consensus paths", "Answers by criterion", "Score YES / (YES + NO)", "Outcomes", "Preference by criterion", "Summed call time per dialogue (ms)", ...PROTOCOLS.map((p) => `Judge vs human (${p})`)]) {
       expect(labels).toContain(label);
     }
     for (const c of charts) {
@@ -92,7 +99,7 @@ describe("report page: real evaluate output of every protocol, with labels", () 
   it("filters the table by search and opens a panel row with its quotes marked", async () => {
     const { page, errors } = await openReport(chromiumOrFail(), file);
     const total = data.rows.length;
-    expect(total).toBe(32);
+    expect(total).toBe(35);
     await waitForCount(page, `${total} of ${total} dialogues`);
     await page.fill("#search", "panel");
     // 8 dialogues per protocol; the panel's lines match "panel" and nothing else does.
@@ -108,6 +115,84 @@ describe("report page: real evaluate output of every protocol, with labels", () 
     expect(await drawer.locator(".part-label").allTextContents()).toEqual(expect.arrayContaining(["Evaluator", "Critic", "Referee"]));
     await page.keyboard.press("Escape");
     await expect.poll(() => drawer.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("opens a pair: both sides' verified quotes per criterion and the one round", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), file);
+    await page.fill("#search", "pairwise");
+    await waitForCount(page, `3 of ${data.rows.length} dialogues`);
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.locator(".criterion").count()).toBe(6);
+    // The offline judge quotes each side's own utterances: every quote of A and of B is found in its side.
+    expect(await drawer.locator(".criterion .quote-mark.verified").count()).toBe(12);
+    expect(await drawer.locator(".quote-mark.unverified").count()).toBe(0);
+    expect(await drawer.locator(".pairwise-round").count()).toBe(1);
+    expect(await drawer.locator(".summary").textContent()).toMatch(/^(A|B) wins · A = \S+, B = \S+ · 1 round position consistent$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
+
+describe("report page: hand-made pairwise lines", () => {
+  let file: string;
+
+  beforeAll(async () => {
+    const results = join(dir, "pairwise-hand.jsonl");
+    writeFileSync(results, jsonl(PAIRWISE_LINES));
+    file = join(dir, "pairwise-hand.html");
+    await writeReport(results, file);
+  });
+
+  it("shows the win rate with its interval and draws the pairwise charts", async () => {
+    const { page, errors, requests } = await openReport(chromiumOrFail(), file);
+    const tiles = await page.locator("#protocol-pairwise .tile").allTextContents();
+    expect(tiles).toEqual([
+      "1A wins (25.0 %)",
+      "2ties (50.0 %)",
+      "1B wins (25.0 %)",
+      "0.500 [0.125, 0.875]win rate of A, ties ½ [95 % CI]",
+      "3position consistent (75.0 %)",
+      "2reconsidered (1 consistent after)",
+      "1ties for position bias",
+    ]);
+    expect(await page.locator("table.pairwise-criteria tbody tr").allInnerTexts()).toEqual(["TaskSuccess\t1\t2\t1\t0.500 [0.125, 0.875]", expect.stringMatching(/^Empathy\t2\t1\t1\t0\.625 \[/)]);
+    const charts = await chartStates(page);
+    expect(charts.map((c) => c.label)).toEqual(expect.arrayContaining(["Outcomes", "Preference by criterion"]));
+    for (const c of charts) expect(c.painted, `${c.label} drew nothing`).toBeGreaterThan(500);
+    await page.locator("#protocol-pairwise").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, "pairwise-section.png") });
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("marks B's quote that is not in B, and shows both rounds of a pair left tied for position bias", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), file);
+    await page.fill("#search", "unverified");
+    await waitForCount(page, "1 of 5 dialogues");
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const empathy = drawer.locator(".criterion", { hasText: "Empathy" });
+    expect(await empathy.locator(".quote-mark.unverified").allTextContents()).toEqual(["✗ not found"]);
+    expect(await empathy.locator(".quote-mark.verified").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    await page.fill("#search", "position_bias");
+    // Still "1 of 5" as for the last search: wait for the row itself.
+    await expect.poll(() => page.locator("tr.row td:nth-child(2)").allTextContents()).toEqual(["w3"]);
+    await page.locator("tr.row").first().click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.locator(".summary").textContent()).toBe("Tie (position bias) · A = w3-a, B = w3-b · 2 rounds position inconsistent");
+    expect(await drawer.locator(".pairwise-round h4").allTextContents()).toEqual(["Round 1: the two comparisons inconsistent", "Round 2: the two reconsiderations inconsistent"]);
+    // Each round: the orders differ on the winner and on TaskSuccess, agree on Empathy.
+    expect(await drawer.locator(".pairwise-round .badge", { hasText: "differs" }).count()).toBe(4);
+    await page.screenshot({ path: join(SCREENSHOTS, "pairwise-detail.png") });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

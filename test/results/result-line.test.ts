@@ -5,14 +5,18 @@ import { PROTOCOL_IDS, PROTOCOLS } from "../../graphs/registry.js";
 import { detectProtocol } from "../../results/detect.js";
 import { headlineOf } from "../../results/headline.js";
 import { builtInRubric } from "../../rubrics/load.js";
+import { pairDialogue } from "../../nodes/pairwise/pair.js";
 import { ussDialogue } from "../agree/helpers.js";
 
 const [dialogue] = parseDialogues(ussDialogue("I need a taxi to the station, thanks!", [4, 5, 4]), "one.tsv");
+const [other] = parseDialogues(ussDialogue("This is useless, you never answer my question.", [1, 2, 1]), "other.tsv");
+/** What each protocol judges: one dialogue, or (pairwise) a pair of them. */
+const inputOf = (id: string) => (id === "pairwise" ? pairDialogue("taxi~useless", dialogue!, other!) : dialogue!);
 
 describe.each(PROTOCOL_IDS)("%s", (id) => {
   const entry = PROTOCOLS[id];
   const judged = async () => {
-    const state = await entry.build().compile().invoke({ dialogue: dialogue! }, { configurable: { model: "offline" } });
+    const state = await entry.build().compile().invoke({ dialogue: inputOf(id) }, { configurable: { model: "offline" } });
     return state.result as Record<string, unknown>;
   };
 

@@ -56,18 +56,20 @@ afterAll(async () => {
 }, 30_000);
 
 describe("langgraphjs dev serves every graph", () => {
-  it("lists the four graphs of langgraph.json as assistants, each with Studio's input form: a transcript or a dialogue", async () => {
+  it("lists the five graphs of langgraph.json as assistants, each with Studio's input form: a transcript or a dialogue (pairwise: a pair, or two sides)", async () => {
     const found = await client.assistants.search({ limit: 50, metadata: { created_by: "system" } });
-    expect(found.map((a) => a.graph_id).sort()).toEqual(["barem", "checklist", "consensus", "panel"]);
+    expect(found.map((a) => a.graph_id).sort()).toEqual(["barem", "checklist", "consensus", "pairwise", "panel"]);
     for (const assistant of found) {
       const schemas = await client.assistants.getSchemas(assistant.assistant_id);
       const input = schemas.input_schema as { properties?: Record<string, { type?: string }>; required?: string[] };
-      expect(Object.keys(input.properties ?? {}).sort(), assistant.graph_id).toEqual(["dialogue", "transcript"]);
-      expect(input.properties?.transcript?.type).toBe("string");
+      const text = assistant.graph_id === "pairwise" ? ["transcript_a", "transcript_b"] : ["transcript"];
+      const fields = assistant.graph_id === "pairwise" ? ["a", "b", "dialogue", ...text] : ["dialogue", ...text];
+      expect(Object.keys(input.properties ?? {}).sort(), assistant.graph_id).toEqual(fields);
+      for (const field of text) expect(input.properties?.[field]?.type).toBe("string");
       expect(input.required ?? []).toEqual([]);
     }
     const graphs = (JSON.parse(readFileSync(`${ROOT}langgraph.json`, "utf8")) as { graphs: Record<string, string> }).graphs;
-    expect(Object.keys(graphs).sort()).toEqual(["barem", "checklist", "consensus", "panel"]);
+    expect(Object.keys(graphs).sort()).toEqual(["barem", "checklist", "consensus", "pairwise", "panel"]);
   });
 
   it("panel (runs.wait): a pasted JSONL transcript, the rubric chosen through the run's context", async () => {

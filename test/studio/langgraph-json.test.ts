@@ -7,8 +7,8 @@ const config = JSON.parse(readFileSync(`${ROOT}langgraph.json`, "utf8")) as { gr
 const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as { scripts: Record<string, string>; devDependencies: Record<string, string>; overrides?: Record<string, string> };
 
 describe("langgraph.json", () => {
-  it("lists the four protocols, each as './graphs/<id>.ts:graph', a compiled graph named after its id that takes a transcript or a dialogue", async () => {
-    expect(Object.keys(config.graphs).sort()).toEqual(["barem", "checklist", "consensus", "panel"]);
+  it("lists the five protocols, each as './graphs/<id>.ts:graph', a compiled graph named after its id whose first node reads its input", async () => {
+    expect(Object.keys(config.graphs).sort()).toEqual(["barem", "checklist", "consensus", "pairwise", "panel"]);
     for (const [id, path] of Object.entries(config.graphs)) {
       expect(path).toBe(`./graphs/${id}.ts:graph`);
       const mod = (await import(`${ROOT}graphs/${id}.ts`)) as Record<string, { name?: string; getGraphAsync?: () => Promise<{ nodes: Record<string, unknown> }> }>;
