@@ -46,6 +46,8 @@ export { PairDialogue, pairDialogue, isPairDialogue } from "./nodes/pairwise/pai
 export { readPairs } from "./nodes/pairwise/read-pairs.js";
 export { PairwiseConfigurationSchema, PairwiseSettingsSchema } from "./nodes/pairwise/configuration.js";
 export { summariseComparison, formatComparison, type ComparisonSummary } from "./nodes/pairwise/summary.js";
+export { joinDialogueFiles, isPairJoinError, type JoinedFiles } from "./nodes/pairwise/join-files.js";
+export { pairsFileLine } from "./nodes/pairwise/pairs-file.js";
 export type { ResultMeta } from "./results/meta.js";
 export type { ProtocolId as Protocol } from "./graphs/registry.js";
 

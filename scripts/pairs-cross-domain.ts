@@ -20,7 +20,7 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import { readDialogues } from "../dialogues/read.js";
 import { judgedTurns } from "../evidence/cues/index.js";
 import { modelInputs, offlineWeights, type Inputs, type OfflineWeights } from "../judges/offline/model.js";
-import { predictTurns, turnQuality } from "../judges/offline/turn-model.js";
+import { predictTurns } from "../judges/offline/turn-model.js";
 import { offlineVerdicts } from "../judges/offline/verdicts.js";
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from "../metrics/bootstrap.js";
 import { PAIRWISE_DEFAULTS } from "../nodes/pairwise/defaults.js";
@@ -28,7 +28,7 @@ import { preferenceOf } from "../nodes/pairwise/offline.js";
 import { loadRubric } from "../rubrics/load.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { weightedAverage } from "../scoring/weighted.js";
-import { toSample, withTurnQuality, type Sample } from "./fit/fit.js";
+import { toSample, withTurnRatings, type Sample } from "./fit/fit.js";
 import { predictHeldOut, selectAndFit, type FitOptions } from "./fit/validate.js";
 
 const DATASETS = ["CCPE", "MWOZ"] as const;
@@ -110,7 +110,7 @@ const program = new Command()
     ] as const) {
       const fitted = selectAndFit(data[trainOn], offlineWeights(), rubric, shippedOptions());
       const quality = data[test].map((s) => {
-        const inputs = withTurnQuality(s, turnQuality(predictTurns(judgedTurns(s.dialogue), fitted.turnModel))).inputs;
+        const inputs = withTurnRatings(s, predictTurns(judgedTurns(s.dialogue), fitted.turnModel)).inputs;
         return weightedQuality(rubric, s.dialogue, inputs, fitted.weights);
       });
       row(`fitted on ${trainOn} (out of sample), quality`, test, quality, opts.margin);

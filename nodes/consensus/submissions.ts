@@ -11,9 +11,8 @@
  *   file is one submission, its id the file name without extension;
  * - anything else `readDialogues` reads (USS, the space-separated few-shot layout, JSON/JSONL chat, turn text).
  */
-import { open, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { createInterface } from "node:readline";
 import { z } from "zod";
 import { chatValueToDialogue } from "../../dialogues/chat-json.js";
 import { detectFormat } from "../../dialogues/detect.js";
@@ -21,6 +20,7 @@ import type { Dialogue } from "../../dialogues/dialogue.js";
 import { DialogueParseError, isDialogueParseError } from "../../dialogues/errors.js";
 import { linesOfOffsets, topLevelArrayElementOffsets } from "../../dialogues/json-position.js";
 import { readDialogues } from "../../dialogues/read.js";
+import { nonBlankLines } from "../../dialogues/text-lines.js";
 import { describeIssues } from "../../util/zod-issues.js";
 
 export const SUBMISSION_EXPECTED = "a candidate submission {id?, content} or a dialogue {id?, messages:[{role, content}]}";
@@ -50,20 +50,8 @@ export function valueToDialogue(value: unknown, position: number, file: string, 
 }
 
 async function firstNonBlankLine(path: string): Promise<{ line: string; lineNo: number } | undefined> {
-  const handle = await open(path, "r");
-  const lines = createInterface({ input: handle.createReadStream({ start: 0 }), crlfDelay: Infinity });
-  let lineNo = 0;
-  try {
-    for await (const raw of lines) {
-      lineNo++;
-      const line = lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-      if (line.trim() !== "") return { line, lineNo };
-    }
-    return undefined;
-  } finally {
-    lines.close();
-    await handle.close();
-  }
+  for await (const { text, lineNo } of nonBlankLines(path)) return { line: text, lineNo };
+  return undefined;
 }
 
 function parsesAsJson(text: string): unknown {
@@ -86,22 +74,11 @@ async function readWhole(path: string): Promise<string> {
 }
 
 async function* jsonlSubmissions(path: string): AsyncGenerator<Dialogue> {
-  const handle = await open(path, "r");
-  const lines = createInterface({ input: handle.createReadStream({ start: 0 }), crlfDelay: Infinity });
-  let lineNo = 0;
   let position = 0;
-  try {
-    for await (const raw of lines) {
-      lineNo++;
-      const line = lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-      if (line.trim() === "") continue;
-      const value = parsesAsJson(line);
-      if (value === undefined) throw new DialogueParseError(path, lineNo, "valid JSON", line);
-      yield valueToDialogue(value, position++, path, lineNo, line);
-    }
-  } finally {
-    lines.close();
-    await handle.close();
+  for await (const { text, lineNo } of nonBlankLines(path)) {
+    const value = parsesAsJson(text);
+    if (value === undefined) throw new DialogueParseError(path, lineNo, "valid JSON", text);
+    yield valueToDialogue(value, position++, path, lineNo, text);
   }
 }
 

@@ -3,11 +3,10 @@
  * id into pairs, A from the first file and B from the second. An id names one scenario (a user goal,
  * a context) that both versions of the assistant went through.
  */
-import { open } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { DialogueParseError } from "../../dialogues/errors.js";
 import { readDialogues } from "../../dialogues/read.js";
+import { nonBlankLines } from "../../dialogues/text-lines.js";
 import { pairDialogue, type PairDialogue } from "./pair.js";
 
 export interface JoinedFiles {
@@ -31,26 +30,14 @@ export function isPairJoinError(e: unknown): e is PairJoinError {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The first non-blank line of a file and its 1-based number, or undefined (empty or unreadable: readDialogues says why). */
+/** The first non-blank line of a file (within its first MB) and its 1-based number, or undefined (empty or unreadable: readDialogues says why). */
 async function firstLine(file: string): Promise<{ text: string; line: number } | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(file, "r");
+    for await (const { text, lineNo } of nonBlankLines(file, { maxBytes: 1 << 20 })) return { text, line: lineNo };
   } catch {
     return undefined;
   }
-  const lines = createInterface({ input: handle.createReadStream({ start: 0, end: 1 << 20 }), crlfDelay: Infinity });
-  try {
-    let line = 0;
-    for await (const text of lines) {
-      line++;
-      if (text.trim() !== "") return { text, line };
-    }
-    return undefined;
-  } finally {
-    lines.close();
-    await handle.close();
-  }
+  return undefined;
 }
 
 /**

@@ -5,13 +5,14 @@
  * dialogue as transcript text. A pair without an id gets its 0-based position among the pairs; a side
  * without one gets `<pair id>.a` / `<pair id>.b`.
  */
-import { open } from "node:fs/promises";
-import { createInterface } from "node:readline";
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
 import { z } from "zod";
 import { chatValueToDialogue } from "../../dialogues/chat-json.js";
 import { Dialogue } from "../../dialogues/dialogue.js";
 import { DialogueParseError, isDialogueParseError } from "../../dialogues/errors.js";
 import { parseDialogues } from "../../dialogues/read.js";
+import { nonBlankLines } from "../../dialogues/text-lines.js";
 import { describeIssues } from "../../util/zod-issues.js";
 import { pairDialogue, type PairDialogue } from "./pair.js";
 
@@ -79,26 +80,15 @@ function parsesAsJson(text: string): { ok: true; value: unknown } | { ok: false 
 
 /** The pairs of a JSONL file, in file order; every problem is a DialogueParseError naming file and line. */
 export async function* readPairs(file: string): AsyncGenerator<PairDialogue, void, undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(file, "r");
+    await access(file, constants.R_OK);
   } catch (error) {
     throw new DialogueParseError(file, 0, "an existing readable file", String((error as { code?: unknown }).code ?? error), { cause: error });
   }
-  const lines = createInterface({ input: handle.createReadStream({ start: 0 }), crlfDelay: Infinity });
-  let lineNo = 0;
   let position = 0;
-  try {
-    for await (const raw of lines) {
-      lineNo++;
-      const text = lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-      if (text.trim() === "") continue;
-      const json = parsesAsJson(text);
-      if (!json.ok) throw new DialogueParseError(file, lineNo, `valid JSON: ${PAIR_EXPECTED}`, text);
-      yield pairFromValue(json.value, position++, file, lineNo, text);
-    }
-  } finally {
-    lines.close();
-    await handle.close();
+  for await (const { text, lineNo } of nonBlankLines(file)) {
+    const json = parsesAsJson(text);
+    if (!json.ok) throw new DialogueParseError(file, lineNo, `valid JSON: ${PAIR_EXPECTED}`, text);
+    yield pairFromValue(json.value, position++, file, lineNo, text);
   }
 }
