@@ -3,8 +3,11 @@ import { buildProgram } from "./program.js";
 import { flushTracesBeforeExit, registerTracingOptions } from "./tracing.js";
 
 const program = buildProgram();
-const evaluate = program.commands.find((command) => command.name() === "evaluate");
+const command = (name: string) => program.commands.find((c) => c.name() === name);
+const evaluate = command("evaluate");
 if (evaluate) registerTracingOptions(evaluate);
+const compare = command("compare");
+if (compare) registerTracingOptions(compare, { protocol: "pairwise" });
 
 try {
   await program.parseAsync(process.argv);

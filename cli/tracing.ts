@@ -44,12 +44,15 @@ export function configureTracing(options: TracingOptions, env: NodeJS.ProcessEnv
   return project;
 }
 
-/** Adds `--project` to a command and points its traces at the batch's project before the action runs. */
-export function registerTracingOptions(command: CommandUnknownOpts): void {
+/**
+ * Adds `--project` to a command and points its traces at the batch's project before the action runs.
+ * `protocol` names the protocol of a command that has no `--protocol` option (compare: pairwise).
+ */
+export function registerTracingOptions(command: CommandUnknownOpts, fixed: { protocol?: string } = {}): void {
   command
     .option("--project <name>", "LangSmith project for this batch's traces when LANGSMITH_TRACING=true (default: LANGSMITH_PROJECT, else tribunal-<protocol>-<rubric>-<model>)")
     .hook("preAction", (thisCommand) => {
-      configureTracing(thisCommand.opts() as TracingOptions);
+      configureTracing({ ...(thisCommand.opts() as TracingOptions), ...fixed });
     });
 }
 
