@@ -6,12 +6,13 @@ import { readPair } from "../nodes/pairwise/read-pair.js";
 import { reconsiderAB, reconsiderBA } from "../nodes/pairwise/reconsider.js";
 import { nextStep, type AfterConsistency } from "../nodes/pairwise/router.js";
 import { score } from "../nodes/pairwise/score.js";
+import { lastCheck } from "../nodes/pairwise/rules.js";
 import { PairwiseInput, PairwiseState } from "../nodes/pairwise/state.js";
 import { READ_INPUT } from "../nodes/read-input.js";
 
 /** After each consistency check: both orders reconsider (in parallel), or the score (see `nextStep`). */
 export function routeAfterConsistency(state: typeof PairwiseState.State, config?: LangGraphRunnableConfig): AfterConsistency {
-  return nextStep({ check: state.checks.at(-1), critiqueRounds: pairwiseSettings(config).critiqueRounds, failed: state.failure !== undefined });
+  return nextStep({ check: lastCheck(state.rounds), critiqueRounds: pairwiseSettings(config).critiqueRounds, failed: state.failure !== undefined });
 }
 
 /**

@@ -8,6 +8,7 @@ import { offlineComparison } from "./offline.js";
 import { inOrder, toSides } from "./positions.js";
 import { reconsiderationMessages } from "./prompts.js";
 import type { ConsistencyCheck, Order, PairVerdict } from "./records.js";
+import { lastCheck } from "./rules.js";
 import type { PairwiseState } from "./state.js";
 import { PAIRWISE_TOOLS } from "./tools.js";
 
@@ -41,7 +42,7 @@ export function reconsiderIn(order: Order): typeof PairwiseState.Node {
   return async (state, config) => {
     const own = order === "ab" ? state.ab : state.ba;
     const other = order === "ab" ? state.ba : state.ab;
-    const check = state.checks.at(-1);
+    const check = lastCheck(state.rounds);
     if (!own || !other || !check) throw new Error(`reconsider_${order} ran before both orders were judged and checked`);
     const configuration = configurationFor(order, config);
     if (!configuration) return {};

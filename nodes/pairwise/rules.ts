@@ -1,4 +1,4 @@
-import type { ConsistencyCheck, PairVerdict, Side } from "./records.js";
+import type { ConsistencyCheck, PairVerdict, RoundRecord, Side } from "./records.js";
 
 export type TieReason = "equal" | "position_bias";
 
@@ -26,4 +26,10 @@ export function consistencyCheck(ab: PairVerdict, ba: PairVerdict, round: number
     consistent: ab.winner === ba.winner && inconsistent.length === 0,
     inconsistent_criteria: inconsistent,
   };
+}
+
+/** The check of the last round recorded (undefined before any): what the router and the reconsiderations read. */
+export function lastCheck(rounds: readonly RoundRecord[]): ConsistencyCheck | undefined {
+  const last = rounds.at(-1);
+  return last && consistencyCheck(last.ab, last.ba, last.round);
 }

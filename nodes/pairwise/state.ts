@@ -4,7 +4,7 @@ import { Dialogue } from "../../dialogues/dialogue.js";
 import type { CallFailure } from "../../judges/checks/problems.js";
 import { appended, sharedStateFields } from "../shared-state.js";
 import { PairSides } from "./pair.js";
-import { ConsistencyCheck, PairVerdict, RoundRecord } from "./records.js";
+import { PairVerdict, RoundRecord } from "./records.js";
 
 /** A dialogue that may carry the pair's sides (`pairDialogue`). */
 const MaybePairDialogue = Dialogue.extend({ pair: PairSides.optional() });
@@ -36,8 +36,6 @@ export const PairwiseState = new StateSchema({
   ab: PairVerdict.optional(),
   /** The current judgement in the order (B,A), mapped back to sides: compare_ba, then reconsider_ba. */
   ba: PairVerdict.optional(),
-  /** One consistency check per round. */
-  checks: appended(ConsistencyCheck),
   /** One record per round: both judgements and whether they agreed. */
   rounds: appended(RoundRecord),
   /** Set when a call failed and `onFailure` is `unscored`: the run goes to `score`. Both orders may fail in parallel: the first failure is kept. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { routeAfterConsistency } from "../../graphs/pairwise.js";
 import { nextStep } from "../../nodes/pairwise/router.js";
-import type { ConsistencyCheck } from "../../nodes/pairwise/records.js";
+import type { ConsistencyCheck, PairVerdict, RoundRecord } from "../../nodes/pairwise/records.js";
 
 const check = (round: number, consistent: boolean): ConsistencyCheck => ({ round, ab_winner: "A", ba_winner: consistent ? "A" : "B", consistent, inconsistent_criteria: [] });
 
@@ -30,7 +30,10 @@ describe("nextStep", () => {
 });
 
 describe("routeAfterConsistency", () => {
-  const state = (checks: ConsistencyCheck[], failure?: object) => ({ checks, failure }) as never;
+  // The router reads the check of the last round: both orders agree on A, or (B,A) says B.
+  const verdict = (order: "ab" | "ba", winner: "A" | "B"): PairVerdict => ({ order, winner, reasoning: "", criteria: [] });
+  const round = (n: number, consistent: boolean): RoundRecord => ({ round: n, ab: verdict("ab", "A"), ba: verdict("ba", consistent ? "A" : "B"), consistent });
+  const state = (checks: ConsistencyCheck[], failure?: object) => ({ rounds: checks.map((c) => round(c.round, c.consistent)), failure }) as never;
 
   it("reads the last check and critiqueRounds from the run's configuration (default 1)", () => {
     expect(routeAfterConsistency(state([check(1, false)]))).toEqual(["reconsider_ab", "reconsider_ba"]);
