@@ -11,6 +11,10 @@ export type { JudgeOptions, ConsensusOptions, CreateJudgeOptions, ProtocolOption
 // Judge dialogues from a script.
 export { evaluateDialogue, evaluateMany } from "./api/evaluate.js";
 export { createDialogueJudge, type DialogueJudge, type DialogueJudgeOptions } from "./api/judge-dialogue.js";
+// Juries: the protocol once per member, their verdicts aggregated (`jury` option, `--jury`).
+export { createJuryJudge, createRunJudge } from "./api/jury-judge.js";
+export { juryMembers, readJurySpec, type JuryMember, type JuryMemberInput } from "./api/jury-members.js";
+export { JuryTally, juryOf, type JuryAgreement, type JuryBlock } from "./results/jury.js";
 export type { DialogueInput, EvaluateOptions, EvaluateManyOptions, JudgeResult, ReviewRequest, RunOptions } from "./api/evaluate.js";
 
 // Drop a protocol into LangSmith's `evaluate()` or an openevals pipeline.

@@ -6,7 +6,9 @@ import type { ReviewRequest } from "../nodes/consensus/review-rules.js";
 import { dialogueFromInput } from "../nodes/read-input.js";
 import { pool } from "../util/pool.js";
 import { protocolOf } from "./builders.js";
-import { createDialogueJudge, type DialogueJudge, type JudgeResult } from "./judge-dialogue.js";
+import type { DialogueJudge, JudgeResult } from "./judge-dialogue.js";
+import { createRunJudge } from "./jury-judge.js";
+import type { JuryMemberInput } from "./jury-members.js";
 import { toConfigurable, type CreateJudgeOptions, type JudgeOptions } from "./options.js";
 import { projectTracer } from "./trace.js";
 
@@ -26,6 +28,12 @@ export interface RunOptions {
   /** Extra callback handlers for every run (a `project` tracer comes first). */
   callbacks?: BaseCallbackHandler[];
   signal?: AbortSignal;
+  /**
+   * A jury instead of one model: the protocol runs once per member, in parallel, and the line is the
+   * protocol's aggregate of their verdicts, each member's line kept in `jury.members`. A member is a
+   * model (`"openai:gpt-4o-mini"`), or `{ name?, model, baseUrl? }` where `model` may be a chat model object.
+   */
+  jury?: JuryMemberInput[];
 }
 
 /** `evaluateDialogue(dialogue, { protocol: "consensus", model: "openai:gpt-4o-mini" })`; the panel protocol when none is named. */
@@ -41,13 +49,16 @@ export type DialogueInput = Dialogue | string;
 
 /** Configures the protocol once (the same path the CLI's batch runner takes); returns the function that judges one input. */
 export function judgeSession(options: EvaluateManyOptions): { judge: DialogueJudge; judgeInput: (input: DialogueInput) => Promise<JudgeResult> } {
-  const { protocol = "panel", review, project, tags, metadata, callbacks, signal, checkpointer, ...settings } = options;
-  const judge = createDialogueJudge({
-    protocol: protocolOf(protocol),
-    configurable: toConfigurable(settings),
-    ...(review ? { review } : {}),
-    ...(checkpointer ? { checkpointer } : {}),
-  });
+  const { protocol = "panel", review, project, tags, metadata, callbacks, signal, checkpointer, jury, ...settings } = options;
+  const judge = createRunJudge(
+    {
+      protocol: protocolOf(protocol),
+      configurable: toConfigurable(settings),
+      ...(review ? { review } : {}),
+      ...(checkpointer ? { checkpointer } : {}),
+    },
+    jury,
+  );
   const tracer = project && tracingEnabled() ? projectTracer(project) : undefined;
   const allCallbacks = tracer ? [tracer, ...(callbacks ?? [])] : callbacks;
   const run = { ...(tags ? { tags } : {}), ...(metadata ? { metadata } : {}), ...(allCallbacks ? { callbacks: allCallbacks } : {}), ...(signal ? { signal } : {}) };

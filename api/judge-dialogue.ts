@@ -87,6 +87,20 @@ function isJudgedLine(value: unknown): value is JudgedLine {
   return JudgedLine.safeParse(value).success;
 }
 
+/** What every line carries beyond the graph's own: injection and language warnings, `config_hash`, `cost_usd`. */
+export function finishLine(
+  line: JudgeResult,
+  dialogue: Dialogue,
+  run: { hash: string; roleModels: Readonly<Record<string, string>>; costOf: (meta: JudgeResult["meta"]) => number | null },
+): { line: JudgeResult; injected: boolean } {
+  const injected = injectionWarnings(dialogue);
+  // A non-English dialogue the offline judge answered for: its English cue words miss the answers.
+  line.meta.warnings = [...(line.meta.warnings ?? []), ...injected, ...languageWarnings(line, dialogue, run.roleModels)];
+  line.meta.config_hash = run.hash;
+  line.meta.cost_usd = run.costOf(line.meta);
+  return { line, injected: injected.length > 0 };
+}
+
 /**
  * The one path that judges a dialogue, used by the library (`evaluateDialogue`, `evaluateMany`,
  * `createEvaluator`) and the CLI's batch runner: the configuration is resolved once, every line
@@ -172,14 +186,7 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     return round6(total);
   };
 
-  const finish = (line: JudgeResult, dialogue: Dialogue) => {
-    const injected = injectionWarnings(dialogue);
-    // A non-English dialogue the offline judge answered for: its English cue words miss the answers.
-    line.meta.warnings = [...(line.meta.warnings ?? []), ...injected, ...languageWarnings(line, dialogue, configuration.roleModels)];
-    line.meta.config_hash = hash;
-    line.meta.cost_usd = costOf(line.meta);
-    return { line, injected: injected.length > 0 };
-  };
+  const finish = (line: JudgeResult, dialogue: Dialogue) => finishLine(line, dialogue, { hash, roleModels: configuration.roleModels, costOf });
 
   return {
     protocol,

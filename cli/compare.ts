@@ -11,6 +11,7 @@ import { PAIRWISE_DEFAULTS } from "../nodes/pairwise/defaults.js";
 import { isPairJoinError, joinDialogueFiles, type JoinedFiles } from "../nodes/pairwise/join-files.js";
 import { pairsFileLine } from "../nodes/pairwise/pairs-file.js";
 import { formatComparison, summariseComparison } from "../nodes/pairwise/summary.js";
+import { readJurySpec } from "../api/jury-members.js";
 import { loadPrices } from "../api/prices.js";
 import { isObject, type Json } from "../results/fields.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
@@ -46,9 +47,9 @@ function linesOf(file: string, ids: ReadonlySet<string>): Json[] {
   return [...byId.values()];
 }
 
-function exitCodeOf(summary: { budgetStop?: unknown; unscored: number; withFallback: number }): number {
+function exitCodeOf(summary: { budgetStop?: unknown; unscored: number; withFallback: number; juryIncomplete: number }): number {
   if (summary.budgetStop) return 3;
-  return summary.unscored > 0 || summary.withFallback > 0 ? 1 : 0;
+  return summary.unscored > 0 || summary.withFallback > 0 || summary.juryIncomplete > 0 ? 1 : 0;
 }
 
 export function registerCompare(program: Command) {
@@ -59,6 +60,7 @@ export function registerCompare(program: Command) {
     .argument("<b>", "dialogues of version B, in any of those formats; a dialogue is compared with the one of the same id in <a>")
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file with a scored scale (default: customer-service)")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model>, azure:<deployment>, anthropic:<model> or google:<model>, as for evaluate; judge=<spec> names the protocol's one role", "offline")
+    .option("--jury <models|file>", "a jury instead of one model: every pair is judged once per member, in parallel, and the winner (and each criterion) is the members' majority, a draw a tie; comma-separated models or a YAML/JSON file listing members, as for evaluate")
     .option("--base-url <url>", "where the model is served: an OpenAI-compatible server (e.g. http://localhost:11434/v1 for Ollama), or an Anthropic or Gemini proxy")
     .option("--out <results.jsonl>", "also write the pairwise result lines (one per pair, dialogue_id = the shared id) to this file")
     .option("--resume", "with --out: keep the lines already there and judge only the pairs they lack (same rubric, model and settings)", false)
@@ -98,10 +100,10 @@ consistent); the same per criterion. The run's own summary (tokens, cost, fallba
 Example:
   tribunal compare bot-v1.jsonl bot-v2.jsonl --model openai:gpt-4o-mini --out v1-vs-v2.jsonl
 
-Exit codes: 0 when every pair was judged by the requested model; 1 when some were unscored or fell
-back to the offline judge; 2 on bad input (a missing file, result lines instead of dialogues, no id
-in common), bad options or a model the probe found unable to judge; 3 when --budget stopped the run
-(rerun with --out … --resume).`,
+Exit codes: 0 when every pair was judged by the requested model; 1 when some were unscored, fell
+back to the offline judge or lacked a failed jury member; 2 on bad input (a missing file, result
+lines instead of dialogues, no id in common), bad options or a model the probe found unable to
+judge; 3 when --budget stopped the run (rerun with --out … --resume).`,
     )
     .action(async (aFile, bFile, opts) => {
       const out = opts.out ? new JsonlFile(opts.out, opts.resume ? "append" : "truncate") : undefined;
@@ -114,8 +116,9 @@ in common), bad options or a model the probe found unable to judge; 3 when --bud
         process.stderr.write(`tribunal: ${describeJoin(joined, aFile, bFile)}\n`);
         const pairsFile = opts.pairsOut ?? join((scratch = mkdtempSync(join(tmpdir(), "tribunal-compare-"))), "pairs.jsonl");
         writeFileSync(pairsFile, joined.pairs.map((p) => pairsFileLine(p.id, p.pair.a, p.pair.b)).join(""));
+        if (opts.jury && opts.model !== "offline") throw new ConfigError("give either --jury or --model: the jury's members name the models");
         const configurable = {
-          model: opts.model,
+          ...(opts.jury ? {} : { model: opts.model }),
           ...(opts.rubric ? { rubric: opts.rubric } : {}),
           ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
           margin: opts.margin,
@@ -135,6 +138,7 @@ in common), bad options or a model the probe found unable to judge; 3 when --bud
           probe: opts.probe,
           onProbe: (note: string) => process.stderr.write(`${note}\n`),
           breakerLimit: opts.maxConsecutiveFailures,
+          ...(opts.jury ? { jury: readJurySpec(opts.jury) } : {}),
           ...(opts.resume && opts.out
             ? { resumeFrom: opts.out, retryFallbacks: opts.retryFallbacks, onResume: (plan: ResumePlan) => process.stderr.write(`${formatResumePlan(plan, opts.out ?? "")}\n`) }
             : {}),

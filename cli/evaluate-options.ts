@@ -39,8 +39,8 @@ export function temperature(value: string): number {
   return n;
 }
 
-export const EXIT_CODES = `Exit codes: 0 when every dialogue was scored by the requested model; 1 when some were unscored or
-fell back to the offline judge (meta.scored_by says who scored each line); 2 on bad input, bad options,
+export const EXIT_CODES = `Exit codes: 0 when every dialogue was scored by the requested model; 1 when some were unscored,
+fell back to the offline judge (meta.scored_by says who scored each line) or lacked a failed jury member; 2 on bad input, bad options,
 a rejected API key, a model the probe found unable to judge, a run stopped by repeated identical
 failures (lines kept: rerun with --resume) or a --resume file from another configuration; 3 when
 --budget stopped the run before every dialogue was judged (the --out file is complete line by line:

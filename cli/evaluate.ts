@@ -8,8 +8,10 @@ import { compareCandidates } from "../nodes/consensus/compare.js";
 import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
 import { evaluateFile } from "../runs/evaluate-batch.js";
 import { dryRun, formatDryRun } from "../runs/dry-run.js";
+import { formatJuryDryRun, juryDryRun } from "../runs/jury-dry-run.js";
 import { formatResumePlan, type ResumePlan } from "../runs/resume.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
+import { juryMembers, readJurySpec } from "../api/jury-members.js";
 import { loadPrices } from "../api/prices.js";
 import { formatSummary } from "../runs/summary.js";
 import { redact } from "../util/redact.js";
@@ -29,6 +31,7 @@ export function registerEvaluate(program: Command) {
     .addOption(new Option("--protocol <protocol>", "judging protocol").choices(PROTOCOL_IDS).default("panel" as const))
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL; any OpenAI-compatible server), azure:<deployment>, anthropic:<model> (ANTHROPIC_API_KEY) or google:<model> (Gemini: GOOGLE_API_KEY or GEMINI_API_KEY); one per role: evaluator=openai:gpt-4o,critic=anthropic:claude-sonnet-4-5 (an entry without a role is the default)", "offline")
+    .option("--jury <models|file>", "a jury instead of one model: the protocol runs once per member, in parallel, and the line aggregates their verdicts (mean of scores then the rubric's bucket; majority YES/NO/NA, a draw to the stricter; majority pairwise winner). Comma-separated models (openai:gpt-4o-mini,anthropic:claude-3-5-haiku) or a YAML/JSON file listing members (- openai:gpt-4o-mini, or {name, model, baseUrl})")
     .option("--models <file>", "YAML or JSON map of role to model ({default: …, evaluator: …, critic: …}), instead of --model")
     .option("--base-url <url>", "where every model of the run is served: an OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama, or an Anthropic or Gemini proxy (overrides OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_BASE_URL)")
     .option("--out <results.jsonl>", "write the JSON lines to this file instead of stdout (each line appended whole)")
@@ -78,8 +81,9 @@ ${EXIT_CODES}`,
         if (opts.resume && opts.compare) throw new ConfigError("--resume cannot be combined with --compare");
         if (opts.retryFallbacks && !opts.resume) throw new ConfigError("--retry-fallbacks needs --resume --out <results.jsonl>: it picks which lines of that file are judged again");
         if (opts.models && opts.model !== "offline") throw new ConfigError("give either --model or --models, not both");
+        if (opts.jury && (opts.models || opts.model !== "offline")) throw new ConfigError("give either --jury or --model/--models: the jury's members name the models");
         const configurable = {
-          model: opts.models ? loadModelFile(opts.models) : opts.model,
+          ...(opts.jury ? {} : { model: opts.models ? loadModelFile(opts.models) : opts.model }),
           ...(opts.rubric ? { rubric: opts.rubric } : {}),
           ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
           blind: opts.blind,
@@ -95,10 +99,12 @@ ${EXIT_CODES}`,
         const announceResume = (plan: ResumePlan) => {
           if (plan.redo.unscored + plan.redo.fallback > 0) process.stderr.write(`${formatResumePlan(plan, opts.out ?? "")}\n`);
         };
+        const jury = opts.jury ? readJurySpec(opts.jury) : undefined;
         if (opts.dryRun) {
-          const estimate = await dryRun(file, { protocol, configurable, samples: opts.samples, prices: loadPrices(opts.prices) });
+          const dryRunOptions = { protocol, configurable, samples: opts.samples, prices: loadPrices(opts.prices) };
+          const estimate = jury ? await juryDryRun(file, dryRunOptions, juryMembers(jury, protocol)) : await dryRun(file, dryRunOptions);
           progress.stop();
-          await toStdout(formatDryRun(estimate));
+          await toStdout("members" in estimate ? formatJuryDryRun(estimate) : formatDryRun(estimate));
           if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ dry_run: estimate }, null, 2)}\n`);
           return;
         }
@@ -111,6 +117,7 @@ ${EXIT_CODES}`,
           probe: opts.probe,
           onProbe: (note: string) => process.stderr.write(`${note}\n`),
           breakerLimit: opts.maxConsecutiveFailures,
+          ...(jury ? { jury } : {}),
           ...(opts.resume && opts.out ? { resumeFrom: opts.out, retryFallbacks: opts.retryFallbacks, onResume: announceResume } : {}),
           ...(opts.rpm ? { rpm: opts.rpm } : {}),
           ...(opts.budget ? { budgetUsd: opts.budget } : {}),
@@ -135,7 +142,7 @@ ${EXIT_CODES}`,
         if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ ...summary, out: opts.out ?? null }, null, 2)}\n`);
         process.stderr.write(`${redact(formatSummary(summary, opts.out))}\n`);
         if (summary.budgetStop) process.exitCode = 3;
-        else if (summary.unscored > 0 || summary.withFallback > 0) process.exitCode = 1;
+        else if (summary.unscored > 0 || summary.withFallback > 0 || summary.juryIncomplete > 0) process.exitCode = 1;
       } catch (e) {
         progress.stop();
         reportError(e);

@@ -5,27 +5,33 @@ import type { Dialogue } from "../dialogues/dialogue.js";
 import type { LlmJudge } from "../judges/judge.js";
 import type { Configuration } from "../judges/configuration.js";
 import type { AgentResult } from "../judges/run-agent.js";
+import type { JuryAggregator } from "../results/jury.js";
 import type { ResultSpec } from "../results/spec.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { BAREM, checkBaremRubric } from "../nodes/barem/defaults.js";
 import { baremProbe } from "../nodes/barem/probe.js";
+import { baremJury } from "../nodes/barem/jury.js";
 import { baremResult } from "../nodes/barem/result-line.js";
 import { CHECKLIST, checkChecklistRubric } from "../nodes/checklist/defaults.js";
 import { checklistProbe } from "../nodes/checklist/probe.js";
+import { checklistJury } from "../nodes/checklist/jury.js";
 import { checklistResult } from "../nodes/checklist/result-line.js";
 import { ConsensusSettingsSchema, scoreBounds } from "../nodes/consensus/configuration.js";
 import { CONSENSUS, CONSENSUS_PATHS } from "../nodes/consensus/defaults.js";
 import { AGENT_OF } from "../nodes/consensus/ask-agent.js";
 import { consensusProbe } from "../nodes/consensus/probe.js";
+import { consensusJury } from "../nodes/consensus/jury.js";
 import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
 import { PairwiseSettingsSchema } from "../nodes/pairwise/configuration.js";
 import { checkPairwiseRubric, PAIRWISE, PAIRWISE_PATHS } from "../nodes/pairwise/defaults.js";
 import { pairwiseProbe } from "../nodes/pairwise/probe.js";
 import { readPairs } from "../nodes/pairwise/read-pairs.js";
+import { pairwiseJury } from "../nodes/pairwise/jury.js";
 import { pairwiseResult } from "../nodes/pairwise/result-line.js";
 import { checkPanelRubric, PANEL } from "../nodes/panel/defaults.js";
 import { panelProbe } from "../nodes/panel/probe.js";
+import { panelJury } from "../nodes/panel/jury.js";
 import { panelResult } from "../nodes/panel/result-line.js";
 import { buildBaremGraph } from "./barem.js";
 import { ASSESSOR_CONCURRENCY, buildChecklistGraph } from "./checklist.js";
@@ -72,6 +78,8 @@ export interface ProtocolEntry {
   readInput?: (file: string) => AsyncIterable<Dialogue>;
   /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
   result: ResultSpec;
+  /** How a jury's members' scored lines make one line of this protocol (`--jury`). */
+  jury: JuryAggregator;
   /** The call a run makes to each of its models before the first dialogue, to check the model answers the protocol's contract. */
   probe: (configuration: Configuration, dialogue: Dialogue, config: RunnableConfig, judge: LlmJudge) => Promise<AgentResult<unknown>>;
 }
@@ -90,6 +98,7 @@ export const PROTOCOLS = {
     settings: NO_SETTINGS,
     runConfig: {},
     result: panelResult,
+    jury: panelJury,
     probe: panelProbe,
   },
   consensus: {
@@ -105,6 +114,7 @@ export const PROTOCOLS = {
     readInput: readConsensusInput,
     paths: CONSENSUS_PATHS,
     result: consensusResult,
+    jury: consensusJury,
     probe: consensusProbe,
   },
   checklist: {
@@ -117,6 +127,7 @@ export const PROTOCOLS = {
     settings: NO_SETTINGS,
     runConfig: { maxConcurrency: ASSESSOR_CONCURRENCY },
     result: checklistResult,
+    jury: checklistJury,
     probe: checklistProbe,
   },
   barem: {
@@ -129,6 +140,7 @@ export const PROTOCOLS = {
     settings: NO_SETTINGS,
     runConfig: {},
     result: baremResult,
+    jury: baremJury,
     probe: baremProbe,
   },
   pairwise: {
@@ -145,6 +157,7 @@ export const PROTOCOLS = {
     readInput: readPairs,
     paths: PAIRWISE_PATHS,
     result: pairwiseResult,
+    jury: pairwiseJury,
     probe: pairwiseProbe,
   },
 } as const satisfies Record<ProtocolId, ProtocolEntry>;

@@ -6,6 +6,7 @@ import { agreementSections } from "./agreement.js";
 import { isLabelReadingResultsError } from "../agreement/errors.js";
 import { refuseLabelReadingResults } from "../agreement/label-rules.js";
 import type { ReportData } from "./model.js";
+import { summariseJuries } from "./juries.js";
 import { rubricResolver } from "./rubrics.js";
 import { summariseResults } from "./summarise.js";
 
@@ -66,5 +67,6 @@ export async function collectReportData(resultsFile: string, options: ReportOpti
     agreementNotes,
     rows: summary.rows,
     details: summary.details,
+    juries: summariseJuries(summary.lines, rubricOf),
   };
 }

@@ -6,7 +6,8 @@ import { panelDetail } from "./details-panel.js";
 import { num, str, strings, strOrNull, type Json } from "../results/fields.js";
 import { agentEvents, metaCost, metaTokens, retryEvents } from "../results/meta-fields.js";
 import type { ReportLine } from "./lines.js";
-import type { Detail, MetaDetail, ProtocolId } from "./model.js";
+import { juryDetail } from "./juries.js";
+import type { Detail, MetaDetail, ProtocolId, UnscoredDetail } from "./model.js";
 
 /** The detail panel's body of each protocol's scored line. */
 const DETAILS: Record<ProtocolId, (raw: Json, overallKey?: string) => NonNullable<Detail["body"]>> = {
@@ -35,12 +36,15 @@ export function metaDetail(line: ReportLine): MetaDetail {
   };
 }
 
+function unscoredBody(line: ReportLine): UnscoredDetail {
+  const e = agentEvents([line.raw["error"]])[0];
+  return { protocol: "unscored", error: e ?? { agent: "?", kind: "error", message: str(line.raw["error"]) } };
+}
+
 /** What the detail panel of one dialogue shows; built for every line, rendered only when opened. */
 export function lineDetail(line: ReportLine, overallKey?: string): Detail {
   const meta = metaDetail(line);
-  if (line.status === "unscored") {
-    const e = agentEvents([line.raw["error"]])[0];
-    return { meta, body: { protocol: "unscored", error: e ?? { agent: "?", kind: "error", message: str(line.raw["error"]) } } };
-  }
-  return { meta, body: line.protocol ? DETAILS[line.protocol](line.raw, overallKey) : null };
+  const jury = juryDetail(line, overallKey);
+  const body = line.status === "unscored" ? unscoredBody(line) : line.protocol ? DETAILS[line.protocol](line.raw, overallKey) : null;
+  return jury ? { meta, body, jury } : { meta, body };
 }

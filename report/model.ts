@@ -259,9 +259,29 @@ export interface MetaDetail {
   warnings: string[];
 }
 
+/** A jury line's members: each one's headline score (null when it failed) and the rule that combined them. */
+export interface JuryDetail {
+  aggregation: string;
+  members: { member: string; status: "scored" | "unscored"; headline: number | null; error: string | null }[];
+}
+
 export interface Detail {
   meta: MetaDetail;
   body: PanelDetail | BaremDetail | ConsensusDetail | ChecklistDetail | PairwiseDetail | UnscoredDetail | null;
+  /** Set on a jury's line (`--jury`). */
+  jury?: JuryDetail;
+}
+
+/** A protocol's jury over the run (`--jury`): Krippendorff's α across the members, overall and per criterion. */
+export interface JurySummary {
+  protocol: ProtocolId;
+  members: string[];
+  /** Jury lines. */
+  dialogues: number;
+  failures: Record<string, number>;
+  metric: string;
+  overall: number | null;
+  criteria: { criterion: string; alpha: number | null }[];
 }
 
 /** One row of the per-dialogue table. */
@@ -307,4 +327,6 @@ export interface ReportData {
   rows: Row[];
   /** Same order as rows. */
   details: Detail[];
+  /** One per protocol whose lines came from a jury. */
+  juries: JurySummary[];
 }

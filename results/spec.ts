@@ -43,6 +43,8 @@ export interface ResultSpec<Line extends Json = Json> {
   rejected?(line: Json): boolean;
   /** What `--samples` compares between samples; the bucketed overall when left out. */
   sampleBucket?(line: Json): string | number | undefined;
+  /** Criterion values are categories (checklist YES/NO, pairwise A/tie/B): jury agreement uses the nominal metric, not the interval one. */
+  categorical?: boolean;
 }
 
 /** The headline score: the bucketed overall when the protocol has one, else its continuous score. */

@@ -5,7 +5,10 @@ import { ConfigError } from "../judges/config-error.js";
 import { rpmGate } from "../judges/rpm-gate.js";
 import { redact } from "../util/redact.js";
 import type { ConfigIdentity } from "../api/config-hash.js";
-import { createDialogueJudge, type DialogueJudge, type JudgeResult } from "../api/judge-dialogue.js";
+import type { DialogueJudge, JudgeResult } from "../api/judge-dialogue.js";
+import { createRunJudge } from "../api/jury-judge.js";
+import type { JuryMemberInput } from "../api/jury-members.js";
+import { JuryTally } from "../results/jury.js";
 import type { PriceTable } from "../api/prices.js";
 import { round6 } from "../scoring/numbers.js";
 import { Budget } from "./budget.js";
@@ -58,6 +61,8 @@ export interface BatchOptions {
   onProbe?: (note: string) => void;
   /** `--max-consecutive-failures`: calls in a row failing the same shared way that stop the run (default 5; 0: never). */
   breakerLimit?: number;
+  /** `--jury`: run the protocol once per member and aggregate (the members carry the models; `configurable.model` stays unset). */
+  jury?: JuryMemberInput[];
 }
 
 interface Judged {
@@ -88,13 +93,16 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
   const samples = Math.max(1, options.samples ?? 1);
   const gate = options.rpm ? rpmGate(options.rpm) : undefined;
   try {
-    const judge = createDialogueJudge({
-      protocol: options.protocol,
-      configurable: gate ? { ...options.configurable, callGate: gate } : options.configurable,
-      samples,
-      ...(options.prices ? { prices: options.prices } : {}),
-      ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
-    });
+    const judge = createRunJudge(
+      {
+        protocol: options.protocol,
+        configurable: gate ? { ...options.configurable, callGate: gate } : options.configurable,
+        samples,
+        ...(options.prices ? { prices: options.prices } : {}),
+        ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
+      },
+      options.jury,
+    );
     const { configuration, identity, priced } = judge;
     if (options.budgetUsd !== undefined && !priced) {
       throw new ConfigError(`--budget needs the price of ${configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
@@ -136,6 +144,7 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
   const summary = emptySummary(run.count, skipped);
   if (!dialogueJudge.priced) summary.costUsd = null;
   const tally = samples > 1 ? new StabilityTally(samples) : undefined;
+  const juryTally = options.jury ? new JuryTally(dialogueJudge.protocol.result, dialogueJudge.configuration.rubric.overallKey) : undefined;
   const budget = options.budgetUsd !== undefined ? new Budget(options.budgetUsd) : undefined;
 
   const judge = async (dialogue: Dialogue): Promise<Judged> => {
@@ -177,10 +186,13 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
     if (summary.costUsd !== null) summary.costUsd = round6(summary.costUsd + cost);
     budget?.finish(cost);
     if (tally && stability) tally.add(stability);
+    juryTally?.add(line);
     await options.write(`${redact(JSON.stringify(line))}\n`);
     options.onProgress?.(summary.judged, summary.total, progress());
   }
   if (tally) summary.stability = tally.summary();
+  const jury = juryTally?.summary();
+  if (jury) summary.jury = jury;
   summary.wallMs = Math.round(performance.now() - started);
   return summary;
 }

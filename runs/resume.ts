@@ -1,6 +1,7 @@
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, truncateSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ConfigError } from "../judges/config-error.js";
+import { juryOf } from "../results/jury.js";
 
 /** A dialogue id as a set key: `1` and `"1"` are different dialogues. */
 export function idKey(id: unknown): string {
@@ -19,7 +20,7 @@ export interface ResumeScan {
   tornBytes: number;
 }
 
-/** Why a line is judged again: it is `unscored`, or an agent fell back to the offline judge (`--retry-fallbacks`). */
+/** Why a line is judged again: it is `unscored`, or an agent fell back to the offline judge or a jury member failed (`--retry-fallbacks`). */
 export type RedoReason = "unscored" | "fallback";
 
 interface LineMeta {
@@ -64,9 +65,11 @@ async function* wholeLines(path: string, torn: (bytes: number) => void): AsyncGe
 }
 
 /** Why this line is judged again, or undefined when it is kept. */
-function redoReason(line: { status?: unknown; meta?: LineMeta }, retryFallbacks: boolean): RedoReason | undefined {
+function redoReason(line: { status?: unknown; meta?: LineMeta; jury?: unknown }, retryFallbacks: boolean): RedoReason | undefined {
   if (line.status === "unscored" || line.meta?.status === "unscored") return "unscored";
   if (retryFallbacks && Array.isArray(line.meta?.fallbacks) && line.meta.fallbacks.length > 0) return "fallback";
+  // A jury member that failed is the jury's fallback: the verdict lacks a member's vote.
+  if (retryFallbacks && (juryOf(line)?.failed.length ?? 0) > 0) return "fallback";
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { isObject, obj, objects, type Json } from "../results/fields.js";
+import { juryOf, type JuryAgreement } from "../results/jury.js";
 import { lineTokens } from "../results/meta-fields.js";
 import type { StabilitySummary } from "./stability.js";
 
@@ -35,6 +36,10 @@ export interface BatchSummary {
   /** Set when `--budget` stopped the run before every dialogue was judged. */
   budgetStop?: { limitUsd: number; spentUsd: number; nextEstimateUsd: number; left: number };
   stability?: StabilitySummary;
+  /** `--jury`: scored dialogues some member failed on (the verdict is the other members'). */
+  juryIncomplete: number;
+  /** `--jury`: the members' agreement over the run (Krippendorff's α per criterion). */
+  jury?: JuryAgreement;
 }
 
 export function emptySummary(inputs: number, skipped: number): BatchSummary {
@@ -51,6 +56,7 @@ export function emptySummary(inputs: number, skipped: number): BatchSummary {
     invalidOutputs: {},
     retries: {},
     injectionFlagged: 0,
+    juryIncomplete: 0,
     tokens: { input: 0, output: 0, total: 0 },
     costUsd: 0,
     wallMs: 0,
@@ -84,6 +90,7 @@ export function addLine(summary: BatchSummary, line: Json): void {
     bump(summary.unscoredKinds, isObject(line.error) ? line.error.kind : "error");
   }
   if (meta.status === "scored" && objects(meta.fallbacks).length > 0) summary.withFallback++;
+  if (meta.status === "scored" && (juryOf(line)?.failed.length ?? 0) > 0) summary.juryIncomplete++;
 }
 
 const counts = (c: Counts) =>
@@ -99,6 +106,18 @@ export function formatUsd(usd: number | null): string {
 
 export function formatTokens(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(n);
+}
+
+const alphaText = (alpha: number | null) => (alpha === null ? "n/a" : alpha.toFixed(2));
+
+/** `jury of 3 (a, b, c): agreement α overall 0.71; TaskSuccess 0.64, … · member b failed on 2 dialogues`. */
+function formatJury(jury: JuryAgreement, incomplete: number): string {
+  const criteria = Object.entries(jury.criteria)
+    .map(([id, alpha]) => `${id} ${alphaText(alpha)}`)
+    .join(", ");
+  const failures = Object.entries(jury.failures).map(([member, n]) => `member ${member} failed on ${n} dialogue${n === 1 ? "" : "s"}`);
+  const incompleteText = incomplete > 0 ? [`${incomplete} scored dialogue${incomplete === 1 ? "" : "s"} without every member (jury.failed)`] : [];
+  return [`jury of ${jury.members.length} (${jury.members.join(", ")}): Krippendorff's α across members ${jury.metric}, overall ${alphaText(jury.overall)}; ${criteria || "no criteria"}`, ...failures, ...incompleteText].join(" · ");
 }
 
 /**
@@ -127,6 +146,7 @@ export function formatSummary(s: BatchSummary, out?: string): string {
       .join(", ");
     parts.push(`stability over ${s.stability.samples} samples: bucket flips ${s.stability.bucket_flips}/${s.stability.dialogues} (${(s.stability.flip_rate * 100).toFixed(1)} %), mean spread ${spreads || "none"}`);
   }
+  if (s.jury) parts.push(formatJury(s.jury, s.juryIncomplete));
   if (s.budgetStop) {
     const b = s.budgetStop;
     parts.push(`budget ${formatUsd(b.limitUsd)} reached: spent ${formatUsd(b.spentUsd)}, next dialogue estimated ${formatUsd(b.nextEstimateUsd)}; ${b.left} not judged, rerun with --resume to continue`);

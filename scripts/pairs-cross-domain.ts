@@ -29,7 +29,7 @@ import { loadRubric } from "../rubrics/load.js";
 import type { Rubric } from "../rubrics/schema.js";
 import { weightedAverage } from "../scoring/weighted.js";
 import { toSample, withTurnRatings, type Sample } from "./fit/fit.js";
-import { predictHeldOut, selectAndFit, type FitOptions } from "./fit/validate.js";
+import { predictHeldOut, selectAndFit, shippedOptions } from "./fit/validate.js";
 
 const DATASETS = ["CCPE", "MWOZ"] as const;
 type Dataset = (typeof DATASETS)[number];
@@ -40,12 +40,6 @@ function nonNegative(name: string, integer: boolean) {
     if (value.trim() === "" || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) throw new InvalidArgumentError(`${name} must be ${integer ? "a whole number" : "a number"} ≥ 0`);
     return n;
   };
-}
-
-/** The hyper-parameters of the shipped fit as a one-point grid (as test/fit/offline-agreement.test.ts does): the fit is redone, the choice is not. */
-function shippedOptions(): FitOptions {
-  const cv = offlineWeights().cv as { options: { bits: number; ngrams: number; folds: number; seed: number }; chosen: { turnLambda: number; sharedLambda: number; spread: number } };
-  return { bits: cv.options.bits, ngrams: cv.options.ngrams, folds: cv.options.folds, seed: cv.options.seed, grid: { turnLambdas: [cv.chosen.turnLambda], sharedLambdas: [cv.chosen.sharedLambda], spreads: [cv.chosen.spread] } };
 }
 
 /** A dialogue's offline quality overall: its criteria's qualities weighted by the rubric, as the pairwise offline judge reads it. */
@@ -108,7 +102,7 @@ const program = new Command()
       ["MWOZ", "CCPE"],
       ["CCPE", "MWOZ"],
     ] as const) {
-      const fitted = selectAndFit(data[trainOn], offlineWeights(), rubric, shippedOptions());
+      const fitted = selectAndFit(data[trainOn], offlineWeights(), rubric, shippedOptions(offlineWeights()));
       const quality = data[test].map((s) => {
         const inputs = withTurnRatings(s, predictTurns(judgedTurns(s.dialogue), fitted.turnModel)).inputs;
         return weightedQuality(rubric, s.dialogue, inputs, fitted.weights);

@@ -74,4 +74,5 @@ export const checklistResult: ResultSpec<ChecklistResultLine> = {
   detail: (line) => `YES ${String(line["yes"])}, NO ${String(line["no"])}, NA ${String(line["na"])}${rejected(line) ? "; rejected by the safety gate" : ""}`,
   rejected,
   sampleBucket: (line) => (rejected(line) ? "rejected" : line["passed"] === true ? "pass" : "fail"),
+  categorical: true,
 };

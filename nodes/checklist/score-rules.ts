@@ -41,3 +41,21 @@ export function scoreChecklist(gate: GateOutcome, passThreshold: number = DEFAUL
     pass_threshold: passThreshold,
   };
 }
+
+/** The scored fields of a checklist line (docs/protocols.md#checklist): every criterion after the gate, the counts, the ratio and the pass mark. */
+export function checklistFields(gate: GateOutcome, passThreshold: number = DEFAULT_PASS_THRESHOLD) {
+  const scored = scoreChecklist(gate, passThreshold);
+  return {
+    criteria: gate.criteria,
+    score: scored.score,
+    yes: scored.yes,
+    no: scored.no,
+    na: scored.na,
+    errors: scored.errors,
+    invalid_na: gate.invalid_na,
+    safety_gate: gate.safety_gate,
+    rejected: scored.rejected,
+    passed: scored.passed,
+    pass_threshold: scored.pass_threshold,
+  };
+}

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { GateOutcome } from "./rules.js";
-import { DEFAULT_PASS_THRESHOLD, scoreChecklist } from "./score-rules.js";
+import { checklistFields } from "./score-rules.js";
 import { ensureConfiguration } from "../../judges/run-configuration.js";
 import { buildMeta } from "../../results/meta.js";
 import { unscoredLine } from "../../results/unscored.js";
@@ -21,22 +21,7 @@ export function score(state: typeof ChecklistState.State, config: LangGraphRunna
     const error = first ?? { agent: "checklist", kind: "error", message: "no criterion could be assessed" };
     return { result: unscoredLine({ dialogueId: state.dialogue.id, ...metaInput, error }) };
   }
-  const scored = scoreChecklist(gate, rubric.passThreshold ?? DEFAULT_PASS_THRESHOLD);
   return {
-    result: {
-      dialogue_id: state.dialogue.id,
-      criteria: gate.criteria,
-      score: scored.score,
-      yes: scored.yes,
-      no: scored.no,
-      na: scored.na,
-      errors: scored.errors,
-      invalid_na: gate.invalid_na,
-      safety_gate: gate.safety_gate,
-      rejected: scored.rejected,
-      passed: scored.passed,
-      pass_threshold: scored.pass_threshold,
-      meta: buildMeta(metaInput),
-    } satisfies ChecklistResultLine,
+    result: { dialogue_id: state.dialogue.id, ...checklistFields(gate, rubric.passThreshold), meta: buildMeta(metaInput) } satisfies ChecklistResultLine,
   };
 }

@@ -6,7 +6,7 @@ import type { ResultSpec } from "../../results/spec.js";
 import { RoundRecord, Side } from "./records.js";
 
 const Quote = z.object({ quote: z.string(), verified: z.boolean(), turn: z.number().int().optional() });
-const TieReason = z.enum(["equal", "position_bias"]).nullable();
+const TieReason = z.enum(["equal", "position_bias", "jury_split"]).nullable();
 /** A preference as a number for A: 1 when A is preferred, 0.5 for a tie, 0 when B is. */
 export const PreferenceA = z.union([z.literal(1), z.literal(0.5), z.literal(0)]);
 export type PreferenceA = z.infer<typeof PreferenceA>;
@@ -49,7 +49,7 @@ export function preferenceForA(side: Side): PreferenceA {
 
 function winnerText(winner: unknown, tieReason: unknown): string {
   if (winner === "A" || winner === "B") return `${winner} wins`;
-  return tieReason === "position_bias" ? "tie (position bias)" : "tie";
+  return tieReason === "position_bias" ? "tie (position bias)" : tieReason === "jury_split" ? "tie (jury split)" : "tie";
 }
 
 export const pairwiseResult: ResultSpec<PairwiseResultLine> = {
@@ -73,4 +73,5 @@ export const pairwiseResult: ResultSpec<PairwiseResultLine> = {
     return `${winnerText(line["winner"], line["tie_reason"])}${how} after ${rounds ?? "?"} round${rounds === 1 ? "" : "s"}`;
   },
   sampleBucket: (line) => (typeof line["winner"] === "string" ? line["winner"] : undefined),
+  categorical: true,
 };

@@ -1,6 +1,7 @@
 import type { ConsistencyCheck, PairVerdict, RoundRecord, Side } from "./records.js";
 
-export type TieReason = "equal" | "position_bias";
+/** `jury_split`: a jury whose members' preferences drew (nodes/pairwise/jury.ts). */
+export type TieReason = "equal" | "position_bias" | "jury_split";
 
 export interface Resolved {
   preference: Side;

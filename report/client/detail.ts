@@ -2,6 +2,7 @@
 import type { Detail, MetaDetail, Row } from "../model.js";
 import { baremBody, checklistBody, consensusBody } from "./detail-others.js";
 import { pairwiseBody } from "./detail-pairwise.js";
+import { juryBlock } from "./section-jury.js";
 import { panelBody } from "./detail-panel.js";
 import { badge, fmt, fragment, h, ms, table, usd } from "./dom.js";
 
@@ -80,6 +81,7 @@ export function detailDrawer(rows: readonly Row[], details: readonly Detail[]): 
         ? h("div", { class: "block" }, h("h4", null, `Retried requests (${d.meta.retries.length})`), table(["agent", "kind", "waited"], d.meta.retries.map((r) => [r.agent, r.kind, ms(r.waitMs)])))
         : null,
       w.length > 0 ? h("div", { class: "block warn" }, h("h4", null, `Warnings (${w.length})`), h("ul", { class: "plain" }, w.map((x) => h("li", null, x)))) : null,
+      juryBlock(d.jury),
       body(d),
       ),
     );

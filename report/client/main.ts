@@ -5,6 +5,7 @@ import { detailDrawer } from "./detail.js";
 import { fmt, h, pct, tile, usd } from "./dom.js";
 import { section, tiles } from "./layout.js";
 import { agreementSection } from "./section-agreement.js";
+import { jurySection } from "./section-jury.js";
 import { operationsSection } from "./section-operations.js";
 import { PROTOCOL_TITLES, protocolSection } from "./section-protocols.js";
 import { dialogueTable } from "./table.js";
@@ -32,6 +33,7 @@ function nav(d: ReportData): HTMLElement {
   const links: [string, string][] = [
     ...d.protocols.map((p): [string, string] => [`#protocol-${p.protocol}`, (PROTOCOL_TITLES[p.protocol] ?? p.protocol).split(":")[0] as string]),
     ["#agreement", "Agreement"],
+    ...(d.juries.length > 0 ? ([["#jury", "Jury agreement"]] as [string, string][]) : []),
     ["#operations", "Failures, tokens, cost"],
     ["#dialogues", "Dialogues"],
   ];
@@ -51,6 +53,7 @@ function start(): void {
       null,
       data.protocols.map(protocolSection),
       agreementSection(data.agreement, data.agreementNotes, data.source.labels),
+      jurySection(data.juries),
       operationsSection(data.operations),
       section("dialogues", "Dialogues", h("p", { class: "lede" }, "Click a row (or press Enter on it) to open the evaluator, critic and final scores with their quotes."), dialogueTable(data.rows, drawer.open)),
     ),

@@ -125,3 +125,9 @@ export function crossDomain(samples: readonly Sample[], trainOn: string, testOn:
   const test = samples.filter((s) => s.dataset === testOn);
   return { perDataset: agreement(test, predictHeldOut(fitted, rubric, test)), chosen: [fitted.chosen] };
 }
+
+/** The hyper-parameters of `weights` (the shipped fit) as a one-point grid: a refit redoes the fit, not the choice. */
+export function shippedOptions(weights: OfflineWeights): FitOptions {
+  const cv = weights.cv as { options: { bits: number; ngrams: number; folds: number; seed: number }; chosen: { turnLambda: number; sharedLambda: number; spread: number } };
+  return { bits: cv.options.bits, ngrams: cv.options.ngrams, folds: cv.options.folds, seed: cv.options.seed, grid: { turnLambdas: [cv.chosen.turnLambda], sharedLambdas: [cv.chosen.sharedLambda], spreads: [cv.chosen.spread] } };
+}

@@ -10,7 +10,7 @@ import { readDialogues } from "../../dialogues/read.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { meanOverallRating } from "../../dialogues/dialogue.js";
 import { toSample, type Sample } from "../../scripts/fit/fit.js";
-import { crossDomain } from "../../scripts/fit/validate.js";
+import { crossDomain, shippedOptions } from "../../scripts/fit/validate.js";
 import { offlineWeights } from "../../judges/offline/model.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { spearman } from "../../metrics/spearman.js";
@@ -31,12 +31,6 @@ async function samples(): Promise<Sample[]> {
   return out;
 }
 
-/** The shipped hyper-parameters as a one-point grid: the fit below is the real one, on one dataset. */
-function shippedOptions() {
-  const cv = offlineWeights().cv as { options: { bits: number; ngrams: number; folds: number; seed: number }; chosen: { turnLambda: number; sharedLambda: number; spread: number } };
-  return { bits: cv.options.bits, ngrams: cv.options.ngrams, folds: cv.options.folds, seed: cv.options.seed, grid: { turnLambdas: [cv.chosen.turnLambda], sharedLambdas: [cv.chosen.sharedLambda], spreads: [cv.chosen.spread] } };
-}
-
 describe("the offline judge across domains (needs TRIBUNAL_DATA_DIR)", () => {
   it("fitted on CCPE, judges MWOZ at least as one human does, and the reverse", async () => {
     const all = await samples();
@@ -45,7 +39,7 @@ describe("the offline judge across domains (needs TRIBUNAL_DATA_DIR)", () => {
       ["CCPE", "MWOZ"],
       ["MWOZ", "CCPE"],
     ] as const) {
-      const result = crossDomain(all, trainOn, testOn, offlineWeights(), rubric, shippedOptions()).perDataset[testOn];
+      const result = crossDomain(all, trainOn, testOn, offlineWeights(), rubric, shippedOptions(offlineWeights())).perDataset[testOn];
       expect(result?.n).toBe(testOn === "CCPE" ? 500 : 1000);
       // The evaluator's weighted average, and the panel's after critic and referee.
       expect(result?.evaluator, `${trainOn} → ${testOn}`).toBeGreaterThanOrEqual(result?.human as number);

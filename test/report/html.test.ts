@@ -20,7 +20,7 @@ describe("report HTML", () => {
   it("embeds the data once, with no markup from the data, and the chart library inline", async () => {
     const lines = syntheticResults(40);
     const s = summariseResults(parseResults(jsonl(lines), "syn.jsonl"), "syn.jsonl", rubricResolver());
-    const data: ReportData = { title: `Report ${HOSTILE_ID}`, generatedAt: "2026-01-01T00:00:00.000Z", source: { results: "syn.jsonl", labels: null }, protocols: s.protocols, operations: s.operations, agreement: [], agreementNotes: [], rows: s.rows, details: s.details };
+    const data: ReportData = { title: `Report ${HOSTILE_ID}`, generatedAt: "2026-01-01T00:00:00.000Z", source: { results: "syn.jsonl", labels: null }, protocols: s.protocols, operations: s.operations, agreement: [], agreementNotes: [], rows: s.rows, details: s.details, juries: [] };
     const html = renderHtml(data, await clientAssets());
     // Two script elements (data, code), each closed once; the hostile text never appears raw.
     expect(html.match(/<script/g)).toHaveLength(2);
