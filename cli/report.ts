@@ -21,7 +21,8 @@ export function registerReport(program: Command) {
     .description("Write one self-contained HTML report (charts, agreement, failures, a searchable per-dialogue table) from the results of tribunal evaluate.")
     .argument("<results.jsonl>", "result lines written by tribunal evaluate (any protocol, several may be mixed)")
     .requiredOption("-o, --out <report.html>", "the HTML file to write")
-    .option("--labels <dialogues>", "the dialogues file with human ratings (USS OVERALL line): adds judge-vs-human agreement")
+    .option("--labels <dialogues>", "the dialogues file with human ratings (USS OVERALL line): adds judge-vs-human agreement, a human column and each dialogue's human rating")
+    .option("--dialogues <file>", "the file tribunal evaluate read (dialogues, pairs, submissions): shows each transcript beside its verdicts (default: the --labels file)")
     .option("--title <text>", "the report's title (default: from the results file name)")
     .option("--rubric <id|path>", "rubric for scales and the overall key (default: the built-in rubric each line names)")
     .option("--resamples <n>", "bootstrap resamples for the agreement CIs and the pairwise win rates", wholeNumber("--resamples", 0), DEFAULT_RESAMPLES)
@@ -40,6 +41,15 @@ cost (meta.cost_usd when present); and a searchable, sortable table of every dia
 the evaluator, critic and final scores (a pair: both sides' quotes and every round) with their
 quotes, each marked verified or not.
 
+Beside the verdicts, the dialogue panel shows the transcript, every turn with its role, the turns the
+verdicts quote highlighted (by the turn a quote records, else by finding its text as the judges do;
+a checklist's "Turn N" marks that turn's utterances). The text comes from --dialogues, else from the
+--labels file; a line whose dialogue is not in it says so, and so does a report built without either.
+With --labels the panel shows the human OVERALL ratings and the table gets a "human" column (mean,
+1–5) and "|j − h|": |judge − human| on the humans' 1–5 scale, the judge's continuous score mapped
+linearly onto 1–5 (20–100 → 1–5, checklist 0–1 → 1–5, consensus as is), as Krippendorff's α does;
+sort by it to see the largest disagreements first. All dialogue text is escaped.
+
 Exit code 0 on success; 2 on bad input.`,
     )
     .action(async (results, opts) => {
@@ -49,6 +59,7 @@ Exit code 0 on success; 2 on bad input.`,
           resamples: opts.resamples,
           seed: opts.seed,
           ...(opts.labels ? { labels: opts.labels } : {}),
+          ...(opts.dialogues ? { dialogues: opts.dialogues } : {}),
           ...(opts.title ? { title: opts.title } : {}),
           ...(opts.rubric ? { rubric: loadRubric(opts.rubric) } : {}),
         });

@@ -303,6 +303,57 @@ export interface Row {
   model: string | null;
   /** Unscored: the error's message. */
   error: string | null;
+  /** Mean human OVERALL rating (1–5) of the line's dialogue; null without labels, for a pair or an unrated dialogue. */
+  human: number | null;
+  /** |judge − human| on the humans' 1–5 scale (see ReportData.gapRule); null when either side is missing. */
+  gap: number | null;
+}
+
+/** Who pointed at a turn: a quote of a verdict, or a turn it cites (checklist `Turn N`: every utterance of that turn). */
+export interface TurnMark {
+  /** The agent and criterion, e.g. `evaluator · TaskSuccess`. */
+  by: string;
+  kind: "quote" | "turn";
+  /** The quoted words, or the cited turn (`Turn 3`). */
+  text: string;
+}
+
+export interface TranscriptTurn {
+  /** 1-based, as quotes record it and the judges saw it (`[3] USER: …`). */
+  index: number;
+  /** The turn's speaker as the dialogue readers give it (`user`, `assistant`, …). */
+  role: string;
+  text: string;
+  /** The human ratings of this turn (USS rating column), if any. */
+  ratings: number[] | null;
+  /** The verdicts' quotes found in this turn: the turn is highlighted when there is any. */
+  marks: TurnMark[];
+}
+
+export interface TranscriptView {
+  /** `Transcript`, or for a pair `A` / `B`. */
+  label: string;
+  dialogueId: string;
+  systemPrompt: string | null;
+  turns: TranscriptTurn[];
+  /** What is placed on no turn: quotes not found when judged or not in this transcript, turns it does not have. */
+  unplaced: TurnMark[];
+}
+
+/** The human OVERALL ratings of a line's dialogue (a pair: of each side), and the judge beside them on the same footing. */
+export interface HumanView {
+  rated: { label: string; ratings: number[]; mean: number }[];
+  /** The judge's continuous score, mapped onto 1–5, and |judge − human mean|; null for a pair. */
+  judge: { field: string; value: number; onHumanScale: number; gap: number } | null;
+}
+
+/** What the detail panel shows beside the verdicts: the transcript(s) and the human rating. */
+export interface DialoguePanel {
+  /** One transcript, or a pair's two (A, then B); empty when the dialogues were not given or the line's is not found. */
+  transcripts: TranscriptView[];
+  human: HumanView | null;
+  /** Why something is missing (no dialogues given, id not in the file) or may not match (quotes not in the transcript). */
+  notes: string[];
 }
 
 /** Judge against the human mean for one protocol's lines. */
@@ -318,7 +369,8 @@ export interface AgreementSection {
 export interface ReportData {
   title: string;
   generatedAt: string;
-  source: { results: string; labels: string | null };
+  /** `dialogues`: the file the transcripts come from (--dialogues, else the labels), or null when there are none. */
+  source: { results: string; labels: string | null; dialogues: string | null };
   protocols: ProtocolSummary[];
   operations: Operations;
   agreement: AgreementSection[];
@@ -327,6 +379,10 @@ export interface ReportData {
   rows: Row[];
   /** Same order as rows. */
   details: Detail[];
+  /** Same order as rows. */
+  dialogues: DialoguePanel[];
+  /** How the table's |judge − human| puts the two on one scale; null without labels. */
+  gapRule: string | null;
   /** One per protocol whose lines came from a jury. */
   juries: JurySummary[];
 }

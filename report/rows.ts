@@ -57,5 +57,8 @@ export function lineRow(line: ReportLine, detail: Detail): Row {
     latencyMs: detail.meta.latencyMs,
     model: detail.meta.model,
     error: detail.body?.protocol === "unscored" ? `${detail.body.error.agent} · ${detail.body.error.kind}: ${detail.body.error.message}` : null,
+    // The labels are joined later (report/human.ts), when they are given.
+    human: null,
+    gap: null,
   };
 }

@@ -19,8 +19,8 @@ function criterionCard(c: PairwiseDetail["criteria"][number]): HTMLElement {
     "div",
     { class: "criterion" },
     h("div", { class: "criterion-head" }, h("strong", null, c.criterion), badge(outcome(c.preference, c.tieReason), c.tieReason === "position_bias" ? "warn" : (SIDE_TONES[c.preference] ?? "")), c.consistent === false ? badge("orders disagree", "warn") : null),
-    part("Quotes of A", quoteList(c.evidenceA) ?? h("p", { class: "muted" }, "none")),
-    part("Quotes of B", quoteList(c.evidenceB) ?? h("p", { class: "muted" }, "none")),
+    part("Quotes of A", quoteList(c.evidenceA, "A") ?? h("p", { class: "muted" }, "none")),
+    part("Quotes of B", quoteList(c.evidenceB, "B") ?? h("p", { class: "muted" }, "none")),
     part("(A,B)", h("p", null, c.reasoning.ab || "—")),
     part("(B,A)", h("p", null, c.reasoning.ba || "—")),
   );

@@ -2,8 +2,8 @@
 import type { PanelCriterionDetail, PanelDetail, QuoteMark, RuleFired } from "../model.js";
 import { badge, fmt, h, table, type Child } from "./dom.js";
 
-/** A quote with its mark: ✓ verified (found in the transcript) or ✗ not found. */
-export function quoteList(quotes: readonly QuoteMark[]): HTMLElement | null {
+/** A quote with its mark: ✓ verified (found in the transcript) or ✗ not found; its turn shows that turn of the transcript (of `side`, for a pair). */
+export function quoteList(quotes: readonly QuoteMark[], side?: "A" | "B"): HTMLElement | null {
   if (quotes.length === 0) return null;
   return h(
     "ul",
@@ -15,7 +15,8 @@ export function quoteList(quotes: readonly QuoteMark[]): HTMLElement | null {
         q.verified ? h("span", { class: "quote-mark verified", title: "found in the transcript" }, "✓ verified") : h("span", { class: "quote-mark unverified", title: "not found in the transcript" }, "✗ not found"),
         " ",
         h("q", null, q.quote),
-        q.turn !== null ? h("span", { class: "turn" }, ` turn ${q.turn}`) : null,
+        q.turn !== null ? " " : null,
+        q.turn !== null ? h("button", { type: "button", class: "turn", "data-quote-turn": q.turn, "data-side": side, title: "show this turn in the transcript" }, `turn ${q.turn}`) : null,
       ),
     ),
   );

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import type { Detail, MetaDetail, Row } from "../model.js";
+import type { Detail, DialoguePanel, MetaDetail, ReportData, Row } from "../model.js";
 import { baremBody, checklistBody, consensusBody } from "./detail-others.js";
 import { pairwiseBody } from "./detail-pairwise.js";
 import { juryBlock } from "./section-jury.js";
 import { panelBody } from "./detail-panel.js";
 import { badge, fmt, fragment, h, ms, table, usd } from "./dom.js";
+import { dialogueColumn } from "./transcript.js";
 
 function metaGrid(m: MetaDetail): HTMLElement {
   const items: [string, string][] = [
@@ -43,11 +44,25 @@ function body(d: Detail): HTMLElement {
   }
 }
 
+/** A quote's `turn N` in the verdicts scrolls the transcript to that turn (of the quote's side, for a pair) and outlines it. */
+function showQuotedTurn(content: HTMLElement, target: EventTarget | null): void {
+  const link = (target as Element | null)?.closest?.("[data-quote-turn]");
+  if (!link) return;
+  const side = link.getAttribute("data-side");
+  const transcript = content.querySelector(side ? `.transcript[data-side="${side}"]` : ".transcript");
+  const turn = transcript?.querySelector(`li[data-turn="${link.getAttribute("data-quote-turn")}"]`);
+  if (!turn) return;
+  turn.scrollIntoView({ block: "center" });
+  content.querySelectorAll(".flash").forEach((x) => x.classList.remove("flash"));
+  turn.classList.add("flash");
+}
+
 /**
  * The detail drawer: built on demand for one dialogue when its row is opened, emptied when closed.
- * Esc or the close button closes it and gives the focus back to the table.
+ * The verdicts on the left, the transcript and human rating beside them. Esc or the close button
+ * closes it and gives the focus back to the table.
  */
-export function detailDrawer(rows: readonly Row[], details: readonly Detail[]): { element: HTMLElement; open(index: number): void } {
+export function detailDrawer(rows: readonly Row[], details: readonly Detail[], dialogues: readonly DialoguePanel[], source: ReportData["source"]): { element: HTMLElement; open(index: number): void } {
   const content = h("div", { class: "drawer-content" });
   let returnFocus: HTMLElement | null = null;
   const close = () => {
@@ -58,6 +73,7 @@ export function detailDrawer(rows: readonly Row[], details: readonly Detail[]): 
   const closeButton = h("button", { type: "button", class: "close", "aria-label": "Close details", onclick: close }, "×");
   const drawer = h("aside", { id: "detail", class: "drawer", role: "dialog", "aria-label": "Dialogue details", hidden: true }, closeButton, content);
   drawer.addEventListener("keydown", (e) => e.key === "Escape" && close());
+  content.addEventListener("click", (e) => showQuotedTurn(content, e.target));
   document.addEventListener("keydown", (e) => e.key === "Escape" && !drawer.hidden && close());
 
   const open = (index: number) => {
@@ -66,6 +82,9 @@ export function detailDrawer(rows: readonly Row[], details: readonly Detail[]): 
     if (!r || !d) return;
     returnFocus = document.activeElement as HTMLElement | null;
     const w = d.meta.warnings;
+    const panel = dialogues[index];
+    // Without a transcript there is nothing to put beside the verdicts: the human rating and notes go above them.
+    const beside = (panel?.transcripts.length ?? 0) > 0;
     content.replaceChildren(
       fragment(
       h(
@@ -82,9 +101,10 @@ export function detailDrawer(rows: readonly Row[], details: readonly Detail[]): 
         : null,
       w.length > 0 ? h("div", { class: "block warn" }, h("h4", null, `Warnings (${w.length})`), h("ul", { class: "plain" }, w.map((x) => h("li", null, x)))) : null,
       juryBlock(d.jury),
-      body(d),
+      beside ? h("div", { class: "detail-columns" }, h("div", { class: "verdicts" }, body(d)), dialogueColumn(panel, source)) : [dialogueColumn(panel, source), body(d)],
       ),
     );
+    drawer.classList.toggle("wide", beside);
     drawer.hidden = false;
     content.scrollTop = 0;
     closeButton.focus();

@@ -1,6 +1,6 @@
 import type { Row } from "../model.js";
 
-export type SortKey = "line" | "id" | "protocol" | "status" | "overall" | "score" | "tokens" | "cost" | "latency";
+export type SortKey = "line" | "id" | "protocol" | "status" | "overall" | "score" | "human" | "gap" | "tokens" | "cost" | "latency";
 
 /** What the search box looks in: id, protocol, status, model, flags and error, lower-cased. */
 export function searchText(r: Row): string {
@@ -29,6 +29,10 @@ function value(r: Row, key: SortKey): string | number | null {
       return r.overall;
     case "score":
       return r.score;
+    case "human":
+      return r.human;
+    case "gap":
+      return r.gap;
     case "tokens":
       return r.tokens;
     case "cost":

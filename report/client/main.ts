@@ -16,7 +16,7 @@ function header(d: ReportData): HTMLElement {
     "header",
     { class: "top" },
     h("h1", null, d.title),
-    h("p", { class: "source" }, `results ${d.source.results}`, d.source.labels ? ` · labels ${d.source.labels}` : "", ` · generated ${d.generatedAt.replace("T", " ").slice(0, 19)} UTC`),
+    h("p", { class: "source" }, `results ${d.source.results}`, d.source.labels ? ` · labels ${d.source.labels}` : "", d.source.dialogues && d.source.dialogues !== d.source.labels ? ` · dialogues ${d.source.dialogues}` : "", ` · generated ${d.generatedAt.replace("T", " ").slice(0, 19)} UTC`),
     tiles(
       tile(fmt(o.lines), "dialogues"),
       tile(fmt(o.scored), `scored (${pct(o.scored, o.lines)})`, "good"),
@@ -44,7 +44,7 @@ function start(): void {
   const app = document.getElementById("app") as HTMLElement;
   const source = document.getElementById("report-data");
   const data = JSON.parse(source?.textContent ?? "null") as ReportData;
-  const drawer = detailDrawer(data.rows, data.details);
+  const drawer = detailDrawer(data.rows, data.details, data.dialogues, data.source);
   app.replaceChildren(
     header(data),
     nav(data),
@@ -55,7 +55,13 @@ function start(): void {
       agreementSection(data.agreement, data.agreementNotes, data.source.labels),
       jurySection(data.juries),
       operationsSection(data.operations),
-      section("dialogues", "Dialogues", h("p", { class: "lede" }, "Click a row (or press Enter on it) to open the evaluator, critic and final scores with their quotes."), dialogueTable(data.rows, drawer.open)),
+      section(
+        "dialogues",
+        "Dialogues",
+        h("p", { class: "lede" }, "Click a row (or press Enter on it) to open the evaluator, critic and final scores with their quotes, beside the transcript with the quoted turns highlighted."),
+        data.gapRule ? h("p", { class: "lede gap-rule" }, data.gapRule) : null,
+        dialogueTable(data.rows, drawer.open),
+      ),
     ),
     drawer.element,
   );

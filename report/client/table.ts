@@ -14,6 +14,9 @@ interface Column {
   width: string;
   cell: (r: Row) => Node | string;
   align?: "num";
+  /** The first click's direction (default ascending): the largest disagreement first. */
+  firstDir?: -1;
+  tooltip?: string;
 }
 
 const FLAG_TONES: Record<string, string> = { unscored: "bad", rejected: "bad", fallback: "warn", invalid_output: "warn", unverified: "warn", adopted: "violet", kept: "warn", accepted: "good", passed: "good" };
@@ -23,17 +26,27 @@ function flagsCell(flags: readonly string[]): Node {
   return h("span", { class: "flags" }, shown, flags.length > MAX_FLAGS ? badge(`+${flags.length - MAX_FLAGS}`) : null);
 }
 
-function columns(showCost: boolean): Column[] {
+const two = (v: number | null): string => fmt(v, v === null ? undefined : 2);
+
+function columns(showCost: boolean, showHuman: boolean): Column[] {
   const cols: Column[] = [
     { key: "line", title: "line", width: "64px", cell: (r) => String(r.line), align: "num" },
     { key: "id", title: "dialogue", width: "24%", cell: (r) => r.id },
     { key: "protocol", title: "protocol", width: "96px", cell: (r) => r.protocol ?? "?" },
     { key: "status", title: "status", width: "92px", cell: (r) => (r.status === "unscored" ? badge("unscored", "bad") : "scored") },
     { key: "overall", title: "overall", width: "76px", cell: (r) => fmt(r.overall), align: "num" },
-    { key: "score", title: "score", width: "76px", cell: (r) => fmt(r.score, r.score === null ? undefined : 2), align: "num" },
+    { key: "score", title: "score", width: "76px", cell: (r) => two(r.score), align: "num" },
+  ];
+  if (showHuman) {
+    cols.push(
+      { key: "human", title: "human", width: "76px", cell: (r) => two(r.human), align: "num", tooltip: "mean human OVERALL rating, 1–5" },
+      { key: "gap", title: "|j − h|", width: "76px", cell: (r) => two(r.gap), align: "num", firstDir: -1, tooltip: "|judge − human| on 1–5 (the rule is above the table); first click: largest first" },
+    );
+  }
+  cols.push(
     { key: null, title: "flags", width: "auto", cell: (r) => (r.error ? h("span", { class: "error-text" }, r.error) : flagsCell(r.flags)) },
     { key: "tokens", title: "tokens", width: "84px", cell: (r) => fmt(r.tokens), align: "num" },
-  ];
+  );
   if (showCost) cols.push({ key: "cost", title: "cost", width: "100px", cell: (r) => usd(r.costUsd), align: "num" });
   cols.push({ key: "latency", title: "time", width: "80px", cell: (r) => ms(r.latencyMs), align: "num" });
   return cols;
@@ -51,7 +64,10 @@ function select(label: string, all: string, options: readonly string[], onChange
  */
 export function dialogueTable(rows: readonly Row[], open: (index: number) => void): HTMLElement {
   const haystacks = rows.map(searchText);
-  const cols = columns(rows.some((r) => r.costUsd !== null));
+  const cols = columns(
+    rows.some((r) => r.costUsd !== null),
+    rows.some((r) => r.human !== null),
+  );
   let view: number[] = rows.map((_, i) => i);
   let query = "";
   let protocol = "";
@@ -91,13 +107,13 @@ export function dialogueTable(rows: readonly Row[], open: (index: number) => voi
   };
 
   cols.forEach((c) => {
-    const th = h("th", { scope: "col", class: c.align ?? "" }, c.title);
+    const th = h("th", { scope: "col", class: c.align ?? "", title: c.tooltip }, c.title);
     if (c.key) {
       const key = c.key;
       th.classList.add("sortable");
       th.tabIndex = 0;
       const toggle = () => {
-        sort = sort?.key === key ? { key, dir: sort.dir === 1 ? -1 : 1 } : { key, dir: 1 };
+        sort = sort?.key === key ? { key, dir: sort.dir === 1 ? -1 : 1 } : { key, dir: c.firstDir ?? 1 };
         headRow.querySelectorAll("th").forEach((x) => x.removeAttribute("aria-sort"));
         th.setAttribute("aria-sort", sort.dir === 1 ? "ascending" : "descending");
         refresh();

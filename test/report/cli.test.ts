@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli, runInProcess, stderrLines } from "../agree/run-cli.js";
+import { jsonlOf, PANEL_TAXI, TAXI } from "./dialogue-lines.js";
 import { ALL, jsonl } from "./lines.js";
 import { PAIRWISE_LINES } from "./pairwise-lines.js";
 
@@ -36,7 +37,22 @@ describe("tribunal report", () => {
   it("--help describes the command, its options and exit codes", async () => {
     const run = await runCli(["report", "--help"]);
     expect(run.code).toBe(0);
-    for (const text of ["<results.jsonl>", "-o, --out <report.html>", "--labels <dialogues>", "--resamples <n>", "Exit code 0 on success; 2 on bad input."]) expect(run.stdout).toContain(text);
+    for (const text of ["<results.jsonl>", "-o, --out <report.html>", "--labels <dialogues>", "--dialogues <file>", "--resamples <n>", "|judge − human| on the humans' 1–5 scale", "Exit code 0 on success; 2 on bad input."]) expect(run.stdout).toContain(text);
+  });
+
+  it("--dialogues: the report embeds the transcripts; a dialogues file that cannot be read is one line and exit code 2", async () => {
+    const quoted = file("quoted.jsonl", jsonl([PANEL_TAXI]));
+    const dialogues = file("taxi.jsonl", jsonlOf([TAXI]));
+    const out = join(dir, "with-dialogues.html");
+    const run = await runInProcess(["report", quoted, "--dialogues", dialogues, "-o", out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(out, "utf8")).toContain("Booked: a taxi to the station at 5 pm, reference T42.");
+
+    const missing = join(dir, "no-such-dialogues.jsonl");
+    const bad = await runInProcess(["report", quoted, "--dialogues", missing, "-o", join(dir, "y.html")]);
+    expect(bad.code).toBe(2);
+    expect(stderrLines(bad)).toEqual([`tribunal: ${missing}:0: expected an existing readable file, got "ENOENT"`]);
+    expect(existsSync(join(dir, "y.html"))).toBe(false);
   });
 
   it("a missing results file is one line on stderr and exit code 2", async () => {

@@ -15,6 +15,7 @@ import { writeReport } from "../../report/index.js";
 import type { ReportData } from "../../report/model.js";
 import { runCli } from "../agree/run-cli.js";
 import { chartStates, launchChromium, openReport, waitForCount, type Browser } from "./browser.js";
+import { COACH, HOSTILE_TURN, HOTEL, jsonlOf, SINGLE_LINES, TAXI } from "./dialogue-lines.js";
 import { jsonl } from "./lines.js";
 import { PAIRWISE_LINES } from "./pairwise-lines.js";
 import { HOSTILE, HOSTILE_ID, syntheticResults } from "./synthetic.js";
@@ -113,6 +114,10 @@ describe("report page: real evaluate output of every protocol, with labels", () 
     expect(await drawer.locator(".criterion").count()).toBe(6);
     expect(await drawer.locator(".quote-mark.verified").count()).toBeGreaterThan(0);
     expect(await drawer.locator(".part-label").allTextContents()).toEqual(expect.arrayContaining(["Evaluator", "Critic", "Referee"]));
+    // The labels file holds the text: the transcript is beside the verdicts, with the turns the evaluator quoted highlighted.
+    expect(await drawer.locator(".dialogue-column .transcript li.turn-item").count()).toBeGreaterThan(2);
+    expect(await drawer.locator(".dialogue-column .transcript li.turn-item.quoted").count()).toBeGreaterThan(0);
+    expect(await drawer.locator(".human").textContent()).toMatch(/human OVERALL: [1-5](, [1-5])+ \(mean \d\.\d\d on 1–5\)/);
     await page.keyboard.press("Escape");
     await expect.poll(() => drawer.isVisible()).toBe(false);
     expect(errors).toEqual([]);
@@ -132,6 +137,77 @@ describe("report page: real evaluate output of every protocol, with labels", () 
     expect(await drawer.locator(".quote-mark.unverified").count()).toBe(0);
     expect(await drawer.locator(".pairwise-round").count()).toBe(1);
     expect(await drawer.locator(".summary").textContent()).toMatch(/^(A|B) wins · A = \S+, B = \S+ · 1 round position consistent$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
+
+describe("report page: the transcript beside the verdicts, and the human column", () => {
+  let file: string;
+  let bare: string;
+  let data: ReportData;
+
+  beforeAll(async () => {
+    const results = join(dir, "quoted.jsonl");
+    const labels = join(dir, "quoted-labels.jsonl");
+    writeFileSync(results, jsonl(SINGLE_LINES));
+    writeFileSync(labels, jsonlOf([TAXI, HOTEL, COACH]));
+    file = join(dir, "quoted.html");
+    ({ data } = await writeReport(results, file, { labels, resamples: 50 }));
+    bare = join(dir, "quoted-bare.html");
+    await writeReport(results, bare);
+  });
+
+  it("sorts by |judge − human|, largest first, and says how the two are put on one scale", async () => {
+    const { page, errors, requests } = await openReport(chromiumOrFail(), file);
+    await waitForCount(page, "3 of 3 dialogues");
+    expect(await page.locator(".dialogues thead th").allTextContents()).toEqual(expect.arrayContaining(["human", "|j − h|"]));
+    expect(await page.locator(".gap-rule").textContent()).toBe(data.gapRule);
+    await page.locator(".dialogues th", { hasText: "|j − h|" }).click();
+    // Gaps: coach 3, hotel 2.167, taxi 1.033 (test/report/dialogue-panel.test.ts works them out).
+    await expect.poll(() => page.locator("tr.row td:nth-child(2)").allTextContents()).toEqual(["coach", "hotel", "taxi"]);
+    expect(await page.locator("tr.row td:nth-child(7)").allTextContents()).toEqual(["1.00", "2.33", "4.33"]);
+    expect(await page.locator("tr.row td:nth-child(8)").allTextContents()).toEqual(["3.00", "2.17", "1.03"]);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("opens a dialogue: every turn with its role, the quoted turns highlighted, a <script> turn shown as text, the human rating", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), file);
+    await page.fill("#search", "taxi");
+    await waitForCount(page, "1 of 3 dialogues");
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.getAttribute("class")).toContain("wide");
+    const turns = drawer.locator(".dialogue-column li.turn-item");
+    expect(await turns.locator(".role").allTextContents()).toEqual(["assistant", "user", "assistant", "user"]);
+    expect(await drawer.locator(".dialogue-column li.turn-item.quoted").evaluateAll((els) => els.map((el) => el.getAttribute("data-turn")))).toEqual(["1", "2", "3"]);
+    expect(await turns.nth(2).locator(".quoted-by").allTextContents()).toEqual(["evaluator · TaskSuccess"]);
+    expect(await turns.nth(3).locator(".turn-text").textContent()).toBe(HOSTILE_TURN);
+    expect(await turns.nth(3).locator("script, img, b").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(await drawer.locator(".unplaced li").allTextContents()).toEqual(["evaluator · Empathy so sorry"]);
+    expect(await drawer.locator(".human").textContent()).toBe("Human ratinghuman OVERALL: 4, 4, 5 (mean 4.33 on 1–5)Judge referee_final.numeric_weighted_average 66.00 → 3.30 on 1–5 · |judge − human| 1.03");
+    // A quote's turn in the verdicts shows that turn of the transcript.
+    await drawer.locator(".verdicts button.turn", { hasText: "turn 3" }).click();
+    await expect.poll(() => turns.nth(2).getAttribute("class")).toContain("flash");
+    await page.screenshot({ path: join(SCREENSHOTS, "transcript-detail.png") });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("built without the dialogues, the panel says how to get the transcript", async () => {
+    const { page, errors } = await openReport(chromiumOrFail(), bare);
+    await waitForCount(page, "3 of 3 dialogues");
+    expect(await page.locator(".dialogues thead th").allTextContents()).not.toContain("human");
+    await page.locator("tr.row").first().click();
+    const drawer = page.locator("#detail");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.locator(".no-transcript").textContent()).toContain("Build it with --dialogues <the file tribunal evaluate read>");
+    expect(await drawer.locator(".transcript").count()).toBe(0);
+    expect(await drawer.getAttribute("class")).not.toContain("wide");
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
