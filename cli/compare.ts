@@ -13,7 +13,7 @@ import { pairsFileLine } from "../nodes/pairwise/pairs-file.js";
 import { formatComparison, summariseComparison } from "../nodes/pairwise/summary.js";
 import { loadPrices } from "../api/prices.js";
 import { isObject, type Json } from "../results/fields.js";
-import { evaluateFile } from "../runs/evaluate-batch.js";
+import { evaluateFiles } from "../runs/evaluate-batch.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
 import { formatResumePlan, idKey, type ResumePlan } from "../runs/resume.js";
 import { formatSummary } from "../runs/summary.js";
@@ -128,7 +128,9 @@ in common), bad options or a model the probe found unable to judge; 3 when --bud
           ...(opts.maxInputTokens ? { maxInputTokens: opts.maxInputTokens } : {}),
         };
         const judged: Json[] = [];
-        const summary = await evaluateFile(pairsFile, {
+        // A scratch pairs file is gone after the run: lines name the two files it was built from.
+        const pairsName = opts.pairsOut ?? `pairs of ${aFile} and ${bFile}`;
+        const summary = await evaluateFiles([{ path: pairsFile, name: pairsName }], {
           protocol: PROTOCOLS.pairwise,
           concurrency: opts.concurrency,
           configurable,

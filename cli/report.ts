@@ -4,6 +4,7 @@ import { DEFAULT_RESAMPLES, DEFAULT_SEED } from "../metrics/bootstrap.js";
 import { isReportError, writeReport } from "../report/index.js";
 import { loadRubric } from "../rubrics/load.js";
 import { reportError } from "./report-error.js";
+import { warnOnStderr } from "./warn.js";
 
 function wholeNumber(name: string, min: number) {
   return (value: string): number => {
@@ -40,6 +41,9 @@ cost (meta.cost_usd when present); and a searchable, sortable table of every dia
 the evaluator, critic and final scores (a pair: both sides' quotes and every round) with their
 quotes, each marked verified or not.
 
+With --labels, a labels file whose dialogues are not the ones the results were judged on (their
+meta.source.dialogue_hash) is refused as bad input; lines written before that was recorded get a warning.
+
 Exit code 0 on success; 2 on bad input.`,
     )
     .action(async (results, opts) => {
@@ -48,6 +52,7 @@ Exit code 0 on success; 2 on bad input.`,
         const { data, bytes } = await writeReport(results, opts.out, {
           resamples: opts.resamples,
           seed: opts.seed,
+          onWarning: warnOnStderr,
           ...(opts.labels ? { labels: opts.labels } : {}),
           ...(opts.title ? { title: opts.title } : {}),
           ...(opts.rubric ? { rubric: loadRubric(opts.rubric) } : {}),

@@ -68,8 +68,10 @@ export interface ProtocolEntry {
   runConfig: { maxConcurrency?: number };
   /** For a protocol whose number of calls depends on the answers: settings giving its shortest and longest path. */
   paths?: { shortest: Record<string, unknown>; longest: Record<string, unknown> };
-  /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions). */
-  readInput?: (file: string) => AsyncIterable<Dialogue>;
+  /** The protocol also judges candidate submissions (one user turn holding the content): that shape is not warned about as one-sided. */
+  judgesSubmissions?: boolean;
+  /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions); `name` is what errors call the file. */
+  readInput?: (file: string, name?: string) => AsyncIterable<Dialogue>;
   /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
   result: ResultSpec;
   /** The call a run makes to each of its models before the first dialogue, to check the model answers the protocol's contract. */
@@ -102,6 +104,7 @@ export const PROTOCOLS = {
     checkRubric: scoreBounds,
     settings: ConsensusSettingsSchema,
     runConfig: {},
+    judgesSubmissions: true,
     readInput: readConsensusInput,
     paths: CONSENSUS_PATHS,
     result: consensusResult,

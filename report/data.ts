@@ -5,6 +5,7 @@ import type { Rubric } from "../rubrics/schema.js";
 import { agreementSections } from "./agreement.js";
 import { isLabelReadingResultsError } from "../agreement/errors.js";
 import { refuseLabelReadingResults } from "../agreement/label-rules.js";
+import { checkProvenance, type WarningSink } from "../agreement/provenance.js";
 import type { ReportData } from "./model.js";
 import { rubricResolver } from "./rubrics.js";
 import { summariseResults } from "./summarise.js";
@@ -19,6 +20,8 @@ export interface ReportOptions {
   seed?: number;
   /** Time stamp shown in the report (tests pass a fixed one). */
   now?: Date;
+  /** Told when some result lines (older ones, without `meta.source`) could not be checked against the labels. */
+  onWarning?: WarningSink;
 }
 
 /** Why agreement figures would be inflated for these results (a rule read the labels), or undefined. */
@@ -32,7 +35,11 @@ function labelReadingRefusal(results: Parameters<typeof refuseLabelReadingResult
   }
 }
 
-/** Reads a results file (and the labels, if given) and gathers everything the report shows; agreement is left out when a rule read the labels. */
+/**
+ * Reads a results file (and the labels, if given) and gathers everything the report shows; agreement
+ * is left out when a rule read the labels. Labels that are not the dialogues the results were judged
+ * on are refused (`agreement/provenance.ts`).
+ */
 export async function collectReportData(resultsFile: string, options: ReportOptions = {}): Promise<ReportData> {
   const results = await readResults(resultsFile);
   const rubricOf = rubricResolver(options.rubric);
@@ -45,6 +52,7 @@ export async function collectReportData(resultsFile: string, options: ReportOpti
   else if (options.labels) {
     const dialogues: Dialogue[] = [];
     for await (const d of readDialogues(options.labels)) dialogues.push(d);
+    checkProvenance(results, dialogues, { results: resultsFile, labels: options.labels }, options.onWarning);
     const found = agreementSections({
       results,
       lines: summary.lines,
