@@ -39,7 +39,7 @@ export { PROTOCOLS, PROTOCOL_IDS, ProtocolId, type ProtocolEntry } from "./graph
 export { JudgeInput, dialogueFromInput, type JudgeInputValue } from "./nodes/read-input.js";
 
 // Dialogues, rubrics, configuration and contracts.
-export { Dialogue, Turn, Speaker, parseDialogues, readDialogues, formatTranscript, formatTurnBlocks } from "./dialogues/index.js";
+export { Dialogue, Turn, Speaker, parseDialogues, readDialogues, formatTranscript, formatTurnBlocks, dialogueHash } from "./dialogues/index.js";
 export { RubricSchema, type Rubric } from "./rubrics/schema.js";
 export { builtInRubricIds, loadRubric } from "./rubrics/load.js";
 export { ConfigurationSchema, type ConfigurationInput } from "./judges/configuration.js";

@@ -11,6 +11,7 @@ import { isUnscored } from "../results/line.js";
 import { AgreementInputError } from "./errors.js";
 import { humanSide } from "./human-side.js";
 import { indexDialogues } from "./join.js";
+import { matchesLabels, uncheckedWarning, type WarningSink } from "./provenance.js";
 import { readResults, type NumberedResult } from "./read-results.js";
 import { detectProtocol } from "./result-line.js";
 
@@ -19,6 +20,8 @@ export const DEFAULT_MIN_GAP = 1.0;
 export interface PairAgreementOptions extends BootstrapOptions {
   /** Smallest difference of the two human OVERALL means for a pair to count (default 1.0, > 0). */
   minGap?: number;
+  /** Told when some result lines (older ones, without `meta.source`) could not be checked against the labels. */
+  onWarning?: WarningSink;
 }
 
 export interface PairAgreementCounts {
@@ -103,6 +106,8 @@ interface Measured {
   dialogues: number;
   counts: Omit<PairAgreementCounts, "joined" | "dialogues">;
   rubrics: Set<string>;
+  /** Lines without `meta.source`, whose sides could not be checked against the labels. */
+  unchecked: number;
 }
 
 function measurePairs(results: readonly NumberedResult[], labelled: readonly Dialogue[], files: { results: string; labels: string }, minGap: number): Measured {
@@ -114,6 +119,7 @@ function measurePairs(results: readonly NumberedResult[], labelled: readonly Dia
   const counts = { resultLines: results.length, unscored: 0, withoutHumanOverall: 0, belowGap: 0 };
   const rubrics = new Set<string>();
   const pairs: MeasuredPair[] = [];
+  let unchecked = 0;
   for (const r of results) {
     const where = `${files.results}:${r.line}`;
     const protocol = detectProtocol(r.result);
@@ -131,6 +137,10 @@ function measurePairs(results: readonly NumberedResult[], labelled: readonly Dia
     const pair = obj(r.result["pair"]);
     const a = sideIndex(find, pair["a"], "a", where, files.labels, labelled.length);
     const b = sideIndex(find, pair["b"], "b", where, files.labels, labelled.length);
+    // A pair is judged as one dialogue, A's turns then B's (nodes/pairwise/pair.ts): its hash covers both sides.
+    const sides = { turns: [...(labelled[a] as Dialogue).turns, ...(labelled[b] as Dialogue).turns] };
+    const sidesAt = `${files.labels} (dialogues ${JSON.stringify(pair["a"])} and ${JSON.stringify(pair["b"])})`;
+    if (!matchesLabels(r, sides, sidesAt, files)) unchecked++;
     const human = humanSide(labelled[a] as Dialogue, labelled[b] as Dialogue, minGap);
     if (human.kind === "unrated") counts.withoutHumanOverall++;
     if (human.kind === "below_gap") counts.belowGap++;
@@ -142,7 +152,7 @@ function measurePairs(results: readonly NumberedResult[], labelled: readonly Dia
     }
     pairs.push({ a: slotOf(a), b: slotOf(b), credit: credit(winner, human.side), consistent: r.result["position_consistent"] === true, criteria });
   }
-  return { pairs, dialogues: slot.size, counts, rubrics };
+  return { pairs, dialogues: slot.size, counts, rubrics, unchecked };
 }
 
 /**
@@ -226,7 +236,10 @@ export async function agreePairs(resultsFile: string, labelsFile: string, option
   const results = await readResults(resultsFile);
   const labelled: Dialogue[] = [];
   for await (const d of readDialogues(labelsFile)) labelled.push(d);
-  const measured = measurePairs(results, labelled, { results: resultsFile, labels: labelsFile }, minGap);
+  const files = { results: resultsFile, labels: labelsFile };
+  const measured = measurePairs(results, labelled, files, minGap);
+  const warning = uncheckedWarning(measured.unchecked, results.length - measured.counts.unscored, files);
+  if (warning) options.onWarning?.(warning);
   const bootstrap = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED, level: options.level ?? 0.95 };
   const notes: string[] = [];
   if (measured.pairs.length === 0) notes.push(`no pair has two rated sides whose human means differ by ≥ ${minGap}: nothing to measure`);

@@ -1,11 +1,10 @@
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
-import type { Dialogue } from "../dialogues/dialogue.js";
 import { tracingEnabled } from "../judges/tracing-env.js";
 import type { ReviewDecisionInput } from "../nodes/consensus/review-decision.js";
 import type { ReviewRequest } from "../nodes/consensus/review-rules.js";
-import { dialogueFromInput } from "../nodes/read-input.js";
 import { pool } from "../util/pool.js";
 import { protocolOf } from "./builders.js";
+import { dialogueOf, type DialogueInput } from "./conversation.js";
 import type { DialogueJudge, JudgeResult } from "./judge-dialogue.js";
 import { createRunJudge } from "./jury-judge.js";
 import type { JuryMemberInput } from "./jury-members.js";
@@ -13,6 +12,7 @@ import { toConfigurable, type CreateJudgeOptions, type JudgeOptions } from "./op
 import { projectTracer } from "./trace.js";
 
 export type { JudgeResult } from "./judge-dialogue.js";
+export type { DialogueInput } from "./conversation.js";
 export type { ReviewRequest } from "../nodes/consensus/review-rules.js";
 
 /** How each call runs (not part of the graph's configuration). */
@@ -44,9 +44,6 @@ export type EvaluateManyOptions = EvaluateOptions & {
   concurrency?: number;
 };
 
-/** A dialogue object, or one dialogue as transcript text in any supported format. */
-export type DialogueInput = Dialogue | string;
-
 /** Configures the protocol once (the same path the CLI's batch runner takes); returns the function that judges one input. */
 export function judgeSession(options: EvaluateManyOptions): { judge: DialogueJudge; judgeInput: (input: DialogueInput) => Promise<JudgeResult> } {
   const { protocol = "panel", review, project, tags, metadata, callbacks, signal, checkpointer, jury, ...settings } = options;
@@ -65,7 +62,7 @@ export function judgeSession(options: EvaluateManyOptions): { judge: DialogueJud
   return {
     judge,
     // Parsed first: bad input is the caller's error, and a failed run's line needs the dialogue's id.
-    judgeInput: (input) => judge.judge(dialogueFromInput(typeof input === "string" ? { transcript: input } : { dialogue: input }), run),
+    judgeInput: (input) => judge.judge(dialogueOf(input), run),
   };
 }
 

@@ -3,6 +3,7 @@ import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { Command, MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { isDialogueParseError } from "../dialogues/errors.js";
+import { dialogueHash } from "../dialogues/hash.js";
 import type { ProtocolEntry } from "../graphs/registry.js";
 import { ConfigError, isConfigError } from "../judges/config-error.js";
 import { type Configuration } from "../judges/configuration.js";
@@ -22,6 +23,7 @@ import { resolveRun } from "./builders.js";
 import { wantsHumanReview } from "./options.js";
 import { configHash, configIdentity, type ConfigIdentity } from "./config-hash.js";
 import { injectionWarnings } from "./injection.js";
+import { oneSidedWarnings } from "./one-sided.js";
 import { languageWarnings } from "./language.js";
 import { createInputSizeCheck } from "./input-size.js";
 import { costUsd, loadPrices, priceFor, type PriceTable } from "./prices.js";
@@ -67,8 +69,8 @@ export interface DialogueJudge {
   priced: boolean;
   /** One judgement: the graph's line, or an `unscored` line when the run failed (secrets redacted). Caller errors are thrown. */
   judgeOnce(dialogue: Dialogue, run?: DialogueRun): Promise<JudgeResult>;
-  /** Adds what every line carries beyond the graph's own: injection warnings, `config_hash`, `cost_usd`. */
-  finish(line: JudgeResult, dialogue: Dialogue): { line: JudgeResult; injected: boolean };
+  /** Adds what every line carries beyond the graph's own: injection and one-sided warnings, `config_hash`, `cost_usd`, `source` (`file`: the input file's name, null from the library). */
+  finish(line: JudgeResult, dialogue: Dialogue, file?: string | null): { line: JudgeResult; injected: boolean };
   /** `judgeOnce` then `finish`: the line a dialogue gets. */
   judge(dialogue: Dialogue, run?: DialogueRun): Promise<JudgeResult>;
   /** USD for a line's tokens (per model when its roles had different ones), null when a model has no price. */
@@ -87,17 +89,26 @@ function isJudgedLine(value: unknown): value is JudgedLine {
   return JudgedLine.safeParse(value).success;
 }
 
-/** What every line carries beyond the graph's own: injection and language warnings, `config_hash`, `cost_usd`. */
-export function finishLine(
-  line: JudgeResult,
-  dialogue: Dialogue,
-  run: { hash: string; roleModels: Readonly<Record<string, string>>; costOf: (meta: JudgeResult["meta"]) => number | null },
-): { line: JudgeResult; injected: boolean } {
+/** How a run finishes its lines (`finishLine`). */
+export interface LineFinish {
+  hash: string;
+  roleModels: Readonly<Record<string, string>>;
+  costOf: (meta: JudgeResult["meta"]) => number | null;
+  /** The protocol judges candidate submissions (consensus): one-sided dialogues by design, no warning. */
+  judgesSubmissions: boolean;
+  /** The input file the dialogue came from (`-` for stdin), null from the library. */
+  file: string | null;
+}
+
+/** What every line carries beyond the graph's own: injection, one-sided and language warnings, `config_hash`, `cost_usd`, `source`. */
+export function finishLine(line: JudgeResult, dialogue: Dialogue, run: LineFinish): { line: JudgeResult; injected: boolean } {
   const injected = injectionWarnings(dialogue);
+  const oneSided = oneSidedWarnings(dialogue, { judgesSubmissions: run.judgesSubmissions });
   // A non-English dialogue the offline judge answered for: its English cue words miss the answers.
-  line.meta.warnings = [...(line.meta.warnings ?? []), ...injected, ...languageWarnings(line, dialogue, run.roleModels)];
+  line.meta.warnings = [...(line.meta.warnings ?? []), ...injected, ...oneSided, ...languageWarnings(line, dialogue, run.roleModels)];
   line.meta.config_hash = run.hash;
   line.meta.cost_usd = run.costOf(line.meta);
+  line.meta.source = { file: run.file, dialogue_hash: dialogueHash(dialogue) };
   return { line, injected: injected.length > 0 };
 }
 
@@ -186,7 +197,8 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     return round6(total);
   };
 
-  const finish = (line: JudgeResult, dialogue: Dialogue) => finishLine(line, dialogue, { hash, roleModels: configuration.roleModels, costOf });
+  const finish = (line: JudgeResult, dialogue: Dialogue, file: string | null = null) =>
+    finishLine(line, dialogue, { hash, roleModels: configuration.roleModels, costOf, judgesSubmissions: protocol.judgesSubmissions === true, file });
 
   return {
     protocol,

@@ -54,7 +54,8 @@ export function createJuryJudge(options: DialogueJudgeOptions, members: readonly
     return { dialogue_id: dialogue.id, ...protocol.jury.aggregate(votes, { rubric, dialogue, blind }), jury, meta };
   };
 
-  const finish = (line: JudgeResult, dialogue: Dialogue) => finishLine(line, dialogue, { hash, roleModels, costOf: first.costOf });
+  const finish = (line: JudgeResult, dialogue: Dialogue, file: string | null = null) =>
+    finishLine(line, dialogue, { hash, roleModels, costOf: first.costOf, judgesSubmissions: protocol.judgesSubmissions === true, file });
 
   return {
     protocol,

@@ -3,6 +3,7 @@ import { agree, agreePairs, DEFAULT_MIN_GAP, formatAgreementReport, formatPairAg
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from "../metrics/bootstrap.js";
 import { positiveNumber } from "./evaluate-options.js";
 import { reportError } from "./report-error.js";
+import { warnOnStderr } from "./warn.js";
 
 function wholeNumber(name: string, min: number) {
   return (value: string): number => {
@@ -43,13 +44,18 @@ the intervals resample dialogues, not pairs. Pairs from labelled data: scripts/u
 Refuses results scored without --blind by a rubric rule that reads the human ratings (ccpe-strict's
 TaskSuccess cap), whether it fired or not: the judge would be compared with labels it saw.
 
-Exit code 0 on success; 2 on bad input, label-reading results included, and pairwise results without --pairs.`,
+Refuses a labels file whose dialogues are not the ones the results were judged on: each result line
+records the hash of its dialogue's turns (meta.source.dialogue_hash), and the labelled dialogue it
+joins must hash the same. Lines written before that was recorded are accepted with a warning.
+
+Exit code 0 on success; 2 on bad input, label-reading results and mismatched labels included, and
+pairwise results without --pairs.`,
     )
     .action(async (results, opts) => {
       try {
         if (opts.pairs) {
           if (opts.protocolAgnostic || opts.rubric) throw new InvalidArgumentError(`${opts.protocolAgnostic ? "--protocol-agnostic" : "--rubric"} does not apply with --pairs: a pair is scored by its winner`);
-          const report = await agreePairs(results, opts.labels, { minGap: opts.minGap ?? DEFAULT_MIN_GAP, resamples: opts.resamples, seed: opts.seed });
+          const report = await agreePairs(results, opts.labels, { minGap: opts.minGap ?? DEFAULT_MIN_GAP, resamples: opts.resamples, seed: opts.seed, onWarning: warnOnStderr });
           process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatPairAgreement(report));
           return;
         }
@@ -58,6 +64,7 @@ Exit code 0 on success; 2 on bad input, label-reading results included, and pair
           protocolAgnostic: opts.protocolAgnostic,
           resamples: opts.resamples,
           seed: opts.seed,
+          onWarning: warnOnStderr,
           ...(opts.rubric ? { rubric: opts.rubric } : {}),
         });
         process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatAgreementReport(report));

@@ -14,7 +14,7 @@ import { formatComparison, summariseComparison } from "../nodes/pairwise/summary
 import { readJurySpec } from "../api/jury-members.js";
 import { loadPrices } from "../api/prices.js";
 import { isObject, type Json } from "../results/fields.js";
-import { evaluateFile } from "../runs/evaluate-batch.js";
+import { evaluateFiles } from "../runs/evaluate-batch.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
 import { formatResumePlan, idKey, type ResumePlan } from "../runs/resume.js";
 import { formatSummary } from "../runs/summary.js";
@@ -131,7 +131,9 @@ judge; 3 when --budget stopped the run (rerun with --out … --resume).`,
           ...(opts.maxInputTokens ? { maxInputTokens: opts.maxInputTokens } : {}),
         };
         const judged: Json[] = [];
-        const summary = await evaluateFile(pairsFile, {
+        // A scratch pairs file is gone after the run: lines name the two files it was built from.
+        const pairsName = opts.pairsOut ?? `pairs of ${aFile} and ${bFile}`;
+        const summary = await evaluateFiles([{ path: pairsFile, name: pairsName }], {
           protocol: PROTOCOLS.pairwise,
           concurrency: opts.concurrency,
           configurable,

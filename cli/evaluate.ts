@@ -6,7 +6,8 @@ import { OUTPUT_MODES } from "../judges/configuration.js";
 import { loadModelFile } from "../judges/model-assignment.js";
 import { compareCandidates } from "../nodes/consensus/compare.js";
 import { PROTOCOL_IDS, PROTOCOLS } from "../graphs/registry.js";
-import { evaluateFile } from "../runs/evaluate-batch.js";
+import { evaluateFiles } from "../runs/evaluate-batch.js";
+import { openInputs, type OpenedInputs } from "../runs/input-sources.js";
 import { dryRun, formatDryRun } from "../runs/dry-run.js";
 import { formatJuryDryRun, juryDryRun } from "../runs/jury-dry-run.js";
 import { formatResumePlan, type ResumePlan } from "../runs/resume.js";
@@ -26,8 +27,11 @@ async function toStdout(text: string): Promise<void> {
 export function registerEvaluate(program: Command) {
   program
     .command("evaluate")
-    .description("Judge every dialogue of a transcript file and write one JSON line per dialogue.")
-    .argument("<file>", "dialogues: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}) or '--- Turn N ---' text")
+    .description("Judge every dialogue of one or more transcript files and write one JSON line per dialogue.")
+    .argument(
+      "<files...>",
+      "dialogue files, quoted glob patterns ('dir/*.jsonl') or - for standard input: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat (OpenAI messages with tool calls, ShareGPT conversations, bare message lists) or User:/Assistant: text (with or without '--- Turn N ---'); ids found in several files are prefixed with the file's name (a.jsonl:0)",
+    )
     .addOption(new Option("--protocol <protocol>", "judging protocol").choices(PROTOCOL_IDS).default("panel" as const))
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL; any OpenAI-compatible server), azure:<deployment>, anthropic:<model> (ANTHROPIC_API_KEY) or google:<model> (Gemini: GOOGLE_API_KEY or GEMINI_API_KEY); one per role: evaluator=openai:gpt-4o,critic=anthropic:claude-sonnet-4-5 (an entry without a role is the default)", "offline")
@@ -70,10 +74,11 @@ ${PROTOCOL_IDS.map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id].description} (def
 
 ${EXIT_CODES}`,
     )
-    .action(async (file, opts) => {
+    .action(async (files, opts) => {
       // Opened at the first result line, so bad input never creates or truncates the --out file.
       const out = opts.out && !opts.compare ? new JsonlFile(opts.out, opts.resume ? "append" : "truncate") : undefined;
       const progress = createProgress(opts.progress as ProgressMode, process.stderr, opts.progressInterval * 1000);
+      let inputs: OpenedInputs | undefined;
       try {
         const protocol = PROTOCOLS[opts.protocol];
         if (opts.compare && opts.protocol !== "consensus") throw new InvalidArgumentError("--compare needs --protocol consensus");
@@ -100,16 +105,17 @@ ${EXIT_CODES}`,
           if (plan.redo.unscored + plan.redo.fallback > 0) process.stderr.write(`${formatResumePlan(plan, opts.out ?? "")}\n`);
         };
         const jury = opts.jury ? readJurySpec(opts.jury) : undefined;
+        inputs = await openInputs(files, process.stdin);
         if (opts.dryRun) {
           const dryRunOptions = { protocol, configurable, samples: opts.samples, prices: loadPrices(opts.prices) };
-          const estimate = jury ? await juryDryRun(file, dryRunOptions, juryMembers(jury, protocol)) : await dryRun(file, dryRunOptions);
+          const estimate = jury ? await juryDryRun(inputs.sources, dryRunOptions, juryMembers(jury, protocol)) : await dryRun(inputs.sources, dryRunOptions);
           progress.stop();
           await toStdout("members" in estimate ? formatJuryDryRun(estimate) : formatDryRun(estimate));
           if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ dry_run: estimate }, null, 2)}\n`);
           return;
         }
         const collected: Record<string, unknown>[] = [];
-        const summary = await evaluateFile(file, {
+        const summary = await evaluateFiles(inputs.sources, {
           protocol,
           concurrency: opts.concurrency,
           configurable,
@@ -152,6 +158,7 @@ ${EXIT_CODES}`,
         } catch (e) {
           reportError(e);
         }
+        await inputs?.close();
       }
     });
 }

@@ -4,6 +4,7 @@ import { DEFAULT_RESAMPLES, DEFAULT_SEED } from "../metrics/bootstrap.js";
 import { isReportError, writeReport } from "../report/index.js";
 import { loadRubric } from "../rubrics/load.js";
 import { reportError } from "./report-error.js";
+import { warnOnStderr } from "./warn.js";
 
 function wholeNumber(name: string, min: number) {
   return (value: string): number => {
@@ -49,6 +50,8 @@ With --labels the panel shows the human OVERALL ratings and the table gets a "hu
 1–5) and "|j − h|": |judge − human| on the humans' 1–5 scale, the judge's continuous score mapped
 linearly onto 1–5 (20–100 → 1–5, checklist 0–1 → 1–5, consensus as is), as Krippendorff's α does;
 sort by it to see the largest disagreements first. All dialogue text is escaped.
+With --labels, a labels file whose dialogues are not the ones the results were judged on (their
+meta.source.dialogue_hash) is refused as bad input; lines written before that was recorded get a warning.
 
 Exit code 0 on success; 2 on bad input.`,
     )
@@ -58,6 +61,7 @@ Exit code 0 on success; 2 on bad input.`,
         const { data, bytes } = await writeReport(results, opts.out, {
           resamples: opts.resamples,
           seed: opts.seed,
+          onWarning: warnOnStderr,
           ...(opts.labels ? { labels: opts.labels } : {}),
           ...(opts.dialogues ? { dialogues: opts.dialogues } : {}),
           ...(opts.title ? { title: opts.title } : {}),

@@ -1,46 +1,41 @@
 /**
- * JSON chat transcripts: `{id?, messages: [{role, content}], overall_ratings? | overallRatings?}`.
+ * JSON chat transcripts. A dialogue is `{id?, messages: [...], overall_ratings? | overallRatings?}`,
+ * ShareGPT's `{id?, conversations: [{from, value}], system?}`, or a bare list of messages; the
+ * messages themselves are read by `chat-messages.ts` (roles, content parts, tool calls, system
+ * messages as the assistant's instructions).
  *
- * - `jsonl`: one dialogue object per line, blank lines ignored, streamed.
- * - `json`: one JSON document holding a dialogue object or an array of them (read whole, capped
- *   at MAX_JSON_DOCUMENT_CHARS; use JSONL for bigger batches).
+ * - `jsonl`: one value per line, blank lines ignored, streamed: a dialogue, a list of messages, or
+ *   (a one-line JSON document) a list of dialogues.
+ * - `json`: one JSON document holding a dialogue, a list of messages, or a list of dialogues (read
+ *   whole, capped at MAX_JSON_DOCUMENT_CHARS; use JSONL for bigger batches).
  *
- * Roles: `user` and `human` are the user; `assistant`, `ai`, `bot` and `agent` the assistant
- * (case-insensitive); `system` messages are joined into `systemPrompt` and are not turns. Messages
- * may also carry an optional `act` and per-turn `ratings`, so USS labels survive a round trip.
- * A dialogue without an id gets its 0-based position in the file.
+ * Messages may also carry an optional `act` and per-turn `ratings`, so USS labels survive a round
+ * trip. A dialogue without an id gets its 0-based position in the file.
  */
 import { z } from "zod";
-import { Ratings, type Dialogue, type Turn } from "./dialogue.js";
+import { isMessageList, messagesToTurns } from "./chat-messages.js";
+import { Ratings, type Dialogue } from "./dialogue.js";
 import { DialogueParseError } from "./errors.js";
 import { jsonSyntaxErrorOffset, lineAndColumn, linesOfOffsets, topLevelArrayElementOffsets } from "./json-position.js";
 import type { LineParser } from "./line-parser.js";
 import { describeFirstIssue, validateDialogue } from "./validate.js";
 
-export const CHAT_OBJECT_EXPECTED = "a dialogue object {id?, messages:[{role, content}]}";
+export const CHAT_OBJECT_EXPECTED = "a chat dialogue ({id?, messages:[{role, content}]}, {id?, conversations:[{from, value}]} or a list of messages)";
 export const MAX_JSON_DOCUMENT_CHARS = 200 * 1024 * 1024;
-
-const ChatMessageInput = z.object({
-  role: z.string(),
-  content: z.string(),
-  act: z.string().optional(),
-  ratings: Ratings.optional(),
-});
 
 const ChatDialogueInput = z.object({
   id: z.union([z.string().min(1), z.number().int().nonnegative()]).optional(),
-  messages: z.array(ChatMessageInput).min(1),
+  messages: z.array(z.unknown()).min(1).optional(),
+  conversations: z.array(z.unknown()).min(1).optional(),
+  /** ShareGPT exports may put the system prompt beside the conversation. */
+  system: z.string().optional(),
   overall_ratings: Ratings.optional(),
   overallRatings: Ratings.optional(),
 });
 
-const USER_ROLES = new Set(["user", "human"]);
-const ASSISTANT_ROLES = new Set(["assistant", "ai", "bot", "agent"]);
-const ROLES_EXPECTED = "a message role user, human, assistant, ai, bot, agent or system";
-
 /**
- * Turns one parsed JSON value into a Dialogue. `line` is where it starts and `got` the source text
- * quoted in errors.
+ * Turns one parsed JSON value (a dialogue object or a list of messages) into a Dialogue. `line` is
+ * where it starts and `got` the source text quoted in errors.
  */
 export function chatValueToDialogue(
   value: unknown,
@@ -49,36 +44,37 @@ export function chatValueToDialogue(
   line: number,
   got: string,
 ): Dialogue {
-  const parsed = ChatDialogueInput.safeParse(value);
+  const parsed = ChatDialogueInput.safeParse(isMessageList(value) ? { messages: value } : value);
   if (!parsed.success) {
     throw new DialogueParseError(file, line, `${CHAT_OBJECT_EXPECTED} (${describeFirstIssue(parsed.error)})`, got);
   }
   const input = parsed.data;
-  const turns: Turn[] = [];
-  const systemParts: string[] = [];
-  input.messages.forEach((message, index) => {
-    const role = message.role.trim().toLowerCase();
-    if (role === "system") {
-      systemParts.push(message.content);
-      return;
-    }
-    const speaker = USER_ROLES.has(role) ? "user" : ASSISTANT_ROLES.has(role) ? "assistant" : undefined;
-    if (!speaker) {
-      throw new DialogueParseError(file, line, `${ROLES_EXPECTED} at messages[${index}].role`, message.role);
-    }
-    const turn: Turn = { speaker, text: message.content };
-    if (message.act !== undefined && message.act !== "") turn.act = message.act;
-    if (message.ratings) turn.ratings = message.ratings;
-    turns.push(turn);
-  });
+  const key = input.messages ? "messages" : "conversations";
+  const messages = input.messages ?? input.conversations;
+  if (!messages) throw new DialogueParseError(file, line, `${CHAT_OBJECT_EXPECTED} (no messages or conversations)`, got);
+  const { turns, systemPrompt } = messagesToTurns(messages, { file, line, key, got });
   if (turns.length === 0) {
-    throw new DialogueParseError(file, line, "at least one user or assistant message", got);
+    throw new DialogueParseError(file, line, "at least one user or assistant message with text or a tool call", got);
   }
   const candidate: Dialogue = { id: input.id ?? position, turns, source: { file, line } };
   const overall = input.overallRatings ?? input.overall_ratings;
   if (overall) candidate.overallRatings = overall;
-  if (systemParts.length > 0) candidate.systemPrompt = systemParts.join("\n\n");
+  const instructions = [input.system, systemPrompt].filter((s): s is string => s !== undefined && s.trim() !== "");
+  if (instructions.length > 0) candidate.systemPrompt = instructions.join("\n\n");
   return validateDialogue(candidate, file, line, got);
+}
+
+/**
+ * The dialogues of one JSON value: a list of messages is one dialogue, any other list holds one
+ * dialogue per element (found at `elementAt(i)`), anything else is one dialogue. Ids default to
+ * `position` onwards.
+ */
+function dialoguesOfValue(value: unknown, position: number, file: string, at: { line: number; got: string }, elementAt: (index: number) => { line: number; got: string }): Dialogue[] {
+  if (!Array.isArray(value) || isMessageList(value)) return [chatValueToDialogue(value, position, file, at.line, at.got)];
+  return value.map((element: unknown, index) => {
+    const where = elementAt(index);
+    return chatValueToDialogue(element, position + index, file, where.line, where.got);
+  });
 }
 
 /** `valid JSON (Unexpected token ..., at column 7)` for a text `JSON.parse` rejected. */
@@ -92,7 +88,7 @@ function describeJsonError(error: unknown, text: string): { offset: number | und
   return { offset: jsonSyntaxErrorOffset(text), detail: reason };
 }
 
-/** One dialogue object per line. */
+/** One JSON value per line (see the module comment). */
 export function createJsonlParser(file: string): LineParser {
   let position = 0;
   return {
@@ -106,13 +102,16 @@ export function createJsonlParser(file: string): LineParser {
         const where = offset === undefined ? "" : ` at column ${offset + 1}`;
         throw new DialogueParseError(file, lineNo, `valid JSON (${detail}${where})`, line);
       }
-      return [chatValueToDialogue(value, position++, file, lineNo, line)];
+      const here = { line: lineNo, got: line };
+      const dialogues = dialoguesOfValue(value, position, file, here, () => here);
+      position += dialogues.length;
+      return dialogues;
     },
     end: () => [],
   };
 }
 
-/** A whole JSON document: one dialogue object or an array of them. */
+/** A whole JSON document: a dialogue, a list of messages, or a list of dialogues. */
 export function createJsonDocumentParser(file: string): LineParser {
   const lines: string[] = [];
   let firstLine = 0;
@@ -149,11 +148,10 @@ export function createJsonDocumentParser(file: string): LineParser {
           lineText(at.line),
         );
       }
-      if (!Array.isArray(value)) return [chatValueToDialogue(value, 0, file, firstLine, lineText(1))];
-      const elementLines = linesOfOffsets(text, topLevelArrayElementOffsets(text));
-      return value.map((element: unknown, index) => {
+      const elementLines = Array.isArray(value) ? linesOfOffsets(text, topLevelArrayElementOffsets(text)) : [];
+      return dialoguesOfValue(value, 0, file, { line: firstLine, got: lineText(1) }, (index) => {
         const relative = elementLines[index] ?? 1;
-        return chatValueToDialogue(element, index, file, firstLine + relative - 1, lineText(relative));
+        return { line: firstLine + relative - 1, got: lineText(relative) };
       });
     },
   };

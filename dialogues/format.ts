@@ -59,11 +59,20 @@ export function unsealContent(rendered: string): string {
     .join("\n");
 }
 
-/** `[1] USER: text` / `[2] SYSTEM: text`, one utterance per line, further lines of an utterance behind `CONTINUATION`. */
+/** Heads the assistant's instructions (a chat's system prompt) ahead of the turns: context for the judge, never an utterance. */
+export const INSTRUCTIONS_LABEL = "The assistant's instructions (its system prompt; context, not an utterance):";
+
+/** The instructions' line(s), sealed, when the dialogue has any; nothing otherwise, so such prompts are unchanged. */
+function instructionsLines(d: Dialogue): string[] {
+  return d.systemPrompt === undefined || d.systemPrompt.trim() === "" ? [] : [`${INSTRUCTIONS_LABEL} ${sealContent(d.systemPrompt)}`];
+}
+
+/**
+ * `[1] USER: text` / `[2] SYSTEM: text`, one utterance per line, further lines of an utterance behind
+ * `CONTINUATION`; the assistant's instructions, if any, on a line of their own first.
+ */
 export function formatTranscript(d: Dialogue): string {
-  return utterances(d)
-    .map((u) => `[${u.index}] ${u.label}: ${sealContent(u.text)}`)
-    .join("\n");
+  return [...instructionsLines(d), ...utterances(d).map((u) => `[${u.index}] ${u.label}: ${sealContent(u.text)}`)].join("\n");
 }
 
 /**
@@ -72,15 +81,15 @@ export function formatTranscript(d: Dialogue): string {
  * with the assistant gets a Turn 1 holding only `Assistant:`; one ending with the user, a last turn
  * holding only `User:`. Turns are separated by a blank line. Every line after a label's first is a
  * continuation (`CONTINUATION`), so neither a message's own lines nor the next same-speaker message
- * can read as a `User:` / `Assistant:` line or a turn header.
+ * can read as a `User:` / `Assistant:` line or a turn header. The assistant's instructions, if any,
+ * come first, before Turn 1.
  */
 export function formatTurnBlocks(d: Dialogue): string {
-  return turnBlocks(d)
-    .map((block) => {
-      const lines = [`--- Turn ${block.turn} ---`];
-      if (block.user.length > 0) lines.push(`User: ${sealContent(userText(block))}`);
-      if (block.assistant.length > 0) lines.push(`Assistant: ${sealContent(assistantText(block))}`);
-      return lines.join("\n");
-    })
-    .join("\n\n");
+  const blocks = turnBlocks(d).map((block) => {
+    const lines = [`--- Turn ${block.turn} ---`];
+    if (block.user.length > 0) lines.push(`User: ${sealContent(userText(block))}`);
+    if (block.assistant.length > 0) lines.push(`Assistant: ${sealContent(assistantText(block))}`);
+    return lines.join("\n");
+  });
+  return [...instructionsLines(d), ...blocks].join("\n\n");
 }

@@ -99,24 +99,24 @@ class LineLengthGuard extends Transform {
   }
 }
 
-async function openTextFile(path: string): Promise<FileHandle> {
+async function openTextFile(path: string, name: string): Promise<FileHandle> {
   let handle: FileHandle;
   try {
     handle = await open(path, "r");
   } catch (error) {
-    throw new DialogueParseError(path, 0, "an existing readable file", errnoCode(error), { cause: error });
+    throw new DialogueParseError(name, 0, "an existing readable file", errnoCode(error), { cause: error });
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new DialogueParseError(path, 0, "an existing readable file", "not a regular file");
+    if (!stats.isFile()) throw new DialogueParseError(name, 0, "an existing readable file", "not a regular file");
     const head = Buffer.alloc(SNIFF_LENGTH);
     const { bytesRead } = await handle.read(head, 0, SNIFF_LENGTH, 0);
-    sniffText(head.subarray(0, bytesRead), bytesRead < SNIFF_LENGTH, path);
+    sniffText(head.subarray(0, bytesRead), bytesRead < SNIFF_LENGTH, name);
     return handle;
   } catch (error) {
     await handle.close();
     if (isDialogueParseError(error)) throw error;
-    throw new DialogueParseError(path, 0, "an existing readable file", errnoCode(error), { cause: error });
+    throw new DialogueParseError(name, 0, "an existing readable file", errnoCode(error), { cause: error });
   }
 }
 
@@ -124,15 +124,16 @@ async function openTextFile(path: string): Promise<FileHandle> {
  * Streams the dialogues of a transcript file in file order. Line-based formats (USS, seed variant,
  * JSONL, turn text) are read line by line with `node:readline`, holding one dialogue at a time; a
  * `.json` document is read whole. Every problem is a `DialogueParseError` naming file and line.
+ * `name` is what errors and `dialogue.source.file` call the file (`-` for stdin buffered to `path`).
  */
-export async function* readDialogues(path: string): AsyncGenerator<Dialogue, void, undefined> {
-  const handle = await openTextFile(path);
+export async function* readDialogues(path: string, name = path): AsyncGenerator<Dialogue, void, undefined> {
+  const handle = await openTextFile(path, name);
   const source = handle.createReadStream({ start: 0, autoClose: true });
-  const guard = new LineLengthGuard(path, MAX_LINE_LENGTH);
+  const guard = new LineLengthGuard(name, MAX_LINE_LENGTH);
   source.on("error", (error) => guard.destroy(error));
   source.pipe(guard);
   const lines = createInterface({ input: guard, crlfDelay: Infinity });
-  const parser = createDialogueParser(path);
+  const parser = createDialogueParser(name);
   try {
     for await (const line of lines) {
       for (const dialogue of parser.push(line)) yield dialogue;
@@ -140,7 +141,7 @@ export async function* readDialogues(path: string): AsyncGenerator<Dialogue, voi
     for (const dialogue of parser.end()) yield dialogue;
   } catch (error) {
     if (isDialogueParseError(error)) throw error;
-    throw new DialogueParseError(path, parser.lineNumber + 1, "a readable file", errnoCode(error), { cause: error });
+    throw new DialogueParseError(name, parser.lineNumber + 1, "a readable file", errnoCode(error), { cause: error });
   } finally {
     lines.close();
     guard.destroy();

@@ -11,7 +11,8 @@
  * A line starting `User:` or `Assistant:` (case-insensitive) starts a message; other non-blank
  * lines continue the previous message after a newline (blank lines inside a message are kept as
  * paragraph breaks, trailing ones are dropped). A `--- Turn N ---` header closes the current
- * message; N is not checked. Each label line becomes one turn.
+ * message; N is not checked, and the headers may be left out altogether (plain `User:` /
+ * `Assistant:` lines). Each label line becomes one turn.
  *
  * Several conversations in one file: this project's convention is a line `=== Dialogue <id> ===`
  * before each one. An id made of digits in canonical form (`7`, not `007`) becomes a number, any
@@ -25,7 +26,7 @@ import { validateDialogue } from "./validate.js";
 
 export const TURN_HEADER = /^\s*---\s*Turn\s+\d+\s*---\s*$/i;
 export const DIALOGUE_HEADER = /^\s*===\s*Dialogue\s+(\S(?:.*\S)?)\s*===\s*$/i;
-const LABEL = /^(User|Assistant)\s*:[ \t]?(.*)$/i;
+export const SPEAKER_LABEL = /^(User|Assistant)\s*:[ \t]?(.*)$/i;
 
 interface Message {
   speaker: Turn["speaker"];
@@ -91,7 +92,7 @@ export function createTurnTextParser(file: string): LineParser {
         closeMessage();
         return [];
       }
-      const label = LABEL.exec(line);
+      const label = SPEAKER_LABEL.exec(line);
       if (label) {
         closeMessage();
         const speaker = (label[1] ?? "").toLowerCase() === "user" ? "user" : "assistant";

@@ -74,8 +74,10 @@ export interface ProtocolEntry {
   runConfig: { maxConcurrency?: number };
   /** For a protocol whose number of calls depends on the answers: settings giving its shortest and longest path. */
   paths?: { shortest: Record<string, unknown>; longest: Record<string, unknown> };
-  /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions). */
-  readInput?: (file: string) => AsyncIterable<Dialogue>;
+  /** The protocol also judges candidate submissions (one user turn holding the content): that shape is not warned about as one-sided. */
+  judgesSubmissions?: boolean;
+  /** The protocol's input reader when it accepts more than `readDialogues` does (consensus: candidate submissions); `name` is what errors call the file. */
+  readInput?: (file: string, name?: string) => AsyncIterable<Dialogue>;
   /** Its scored line's schema and readers (headline, continuous, bucketed, criteria, range, detail). */
   result: ResultSpec;
   /** How a jury's members' scored lines make one line of this protocol (`--jury`). */
@@ -111,6 +113,7 @@ export const PROTOCOLS = {
     checkRubric: scoreBounds,
     settings: ConsensusSettingsSchema,
     runConfig: {},
+    judgesSubmissions: true,
     readInput: readConsensusInput,
     paths: CONSENSUS_PATHS,
     result: consensusResult,

@@ -14,7 +14,7 @@ const JudgeInputFields = {
   transcript: z
     .string()
     .optional()
-    .describe("One dialogue as text: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}) or '--- Turn N ---' blocks"),
+    .describe("One dialogue as text: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat ({id, messages:[{role, content}]}, a list of messages, ShareGPT {conversations}) or User:/Assistant: lines (with or without '--- Turn N ---')"),
   dialogue: Dialogue.optional().describe("Or the dialogue as an object: {id, turns:[{speaker: user|assistant, text}]}"),
 };
 

@@ -3,6 +3,7 @@ import type { Rubric } from "../rubrics/schema.js";
 import { agreementSections } from "./agreement.js";
 import { isLabelReadingResultsError } from "../agreement/errors.js";
 import { refuseLabelReadingResults } from "../agreement/label-rules.js";
+import { checkProvenance, type WarningSink } from "../agreement/provenance.js";
 import { summariseJuries } from "./juries.js";
 import type { DialoguePanel, ProtocolId, ReportData } from "./model.js";
 import { rubricResolver } from "./rubrics.js";
@@ -24,6 +25,8 @@ export interface ReportOptions {
   seed?: number;
   /** Time stamp shown in the report (tests pass a fixed one). */
   now?: Date;
+  /** Told when some result lines (older ones, without `meta.source`) could not be checked against the labels. */
+  onWarning?: WarningSink;
 }
 
 /** Why agreement figures would be inflated for these results (a rule read the labels), or undefined. */
@@ -51,7 +54,8 @@ function dialoguePanels(summary: Summary, transcripts: DialogueLookup | null, la
 /**
  * Reads a results file (and the labels and dialogues, if given) and gathers everything the report
  * shows; agreement is left out when a rule read the labels. The transcripts come from `dialogues`,
- * else from the labels file (a USS file carries the text).
+ * else from the labels file (a USS file carries the text). Labels that are not the dialogues the
+ * results were judged on are refused (`agreement/provenance.ts`).
  */
 export async function collectReportData(resultsFile: string, options: ReportOptions = {}): Promise<ReportData> {
   const results = await readResults(resultsFile);
@@ -59,6 +63,7 @@ export async function collectReportData(resultsFile: string, options: ReportOpti
   const bootstrap = { ...(options.resamples !== undefined ? { resamples: options.resamples } : {}), ...(options.seed !== undefined ? { seed: options.seed } : {}) };
   const summary = summariseResults(results, resultsFile, rubricOf, bootstrap);
   const labels = options.labels ? await readLabels(options.labels) : null;
+  if (labels) checkProvenance(results, labels.dialogues, { results: resultsFile, labels: labels.file }, options.onWarning);
   const protocols = distinct(summary.lines.map((l) => l.protocol)).filter((p): p is ProtocolId => p !== null);
   const transcripts = options.dialogues ? await readDialogueFile(options.dialogues, protocols) : labels;
   let agreement: ReportData["agreement"] = [];

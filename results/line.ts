@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Dialogue } from "../dialogues/dialogue.js";
 import { obj, type Json } from "./fields.js";
-import { ResultMeta } from "./meta.js";
+import { ResultMeta, ResultSource } from "./meta.js";
 
 /**
  * The fields every result line has, whatever its protocol: what a results file is parsed with; the
@@ -12,7 +12,8 @@ export function resultLineSchema<P extends z.ZodType<string>>(protocol: P) {
   return z.looseObject({
     dialogue_id: Dialogue.shape.id,
     status: z.string().optional(),
-    meta: z.looseObject({ protocol: protocol.optional(), rubric: z.string().optional() }).optional(),
+    // `source` is absent on lines written before it was recorded.
+    meta: z.looseObject({ protocol: protocol.optional(), rubric: z.string().optional(), source: ResultSource.optional() }).optional(),
   });
 }
 

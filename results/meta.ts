@@ -3,6 +3,9 @@ import type { CallRecord } from "../judges/run-agent.js";
 
 const AgentEvent = z.object({ agent: z.string(), kind: z.string(), message: z.string() });
 
+export const ResultSource = z.object({ file: z.string().nullable(), dialogue_hash: z.string() });
+export type ResultSource = z.infer<typeof ResultSource>;
+
 export const ResultMeta = z.object({
   /** The protocol's id (graphs/registry.ts lists them). */
   protocol: z.string(),
@@ -38,6 +41,13 @@ export const ResultMeta = z.object({
   cost_usd: z.number().nullable().optional(),
   /** Set by the batch runner with `--samples K` (K > 1): the spread across the K judgements. */
   stability: z.unknown().optional(),
+  /**
+   * Set by the judge path: where the dialogue came from. `file` is the input file's name as given
+   * (`-` for stdin; null from the library); `dialogue_hash` (`dialogues/hash.ts`) hashes its turns'
+   * speakers and texts, so `tribunal agree` and `report` can check a labels file holds the same
+   * dialogues. Absent on lines written before it was recorded.
+   */
+  source: ResultSource.optional(),
 });
 export type ResultMeta = z.infer<typeof ResultMeta>;
 

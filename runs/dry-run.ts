@@ -1,4 +1,3 @@
-import type { Dialogue } from "../dialogues/dialogue.js";
 import { readDialogues } from "../dialogues/read.js";
 import type { ProtocolEntry } from "../graphs/registry.js";
 import { largestRequest, runInputLimit, type LimitSource } from "../api/input-size.js";
@@ -6,7 +5,8 @@ import { runModelsOf } from "../api/run-models.js";
 import { costUsd, loadPrices, priceFor, type Price, type PriceTable } from "../api/prices.js";
 import { createSizeProbe, type ProbedRequest } from "../api/size-probe.js";
 import { round6 } from "../scoring/numbers.js";
-import { scanInput } from "./input-scan.js";
+import { readInputs, scanInputs } from "./input-scan.js";
+import type { InputSource } from "./input-sources.js";
 import { formatUsd } from "./summary.js";
 
 /**
@@ -51,6 +51,7 @@ export interface Range {
 
 /** What `tribunal evaluate --dry-run` prints (and `--summary-json` writes). */
 export interface DryRunEstimate {
+  /** The input files' names, comma-separated. */
   file: string;
   protocol: string;
   rubric: string;
@@ -89,9 +90,9 @@ const LISTED_IDS = 20;
  * at the price table's rate with the output assumed per role (`OUTPUT_TOKENS_BY_ROLE`). Nothing is
  * sent, nothing is traced, no file is written, and no API key is needed.
  */
-export async function dryRun(file: string, options: DryRunOptions): Promise<DryRunEstimate> {
+export async function dryRun(sources: readonly InputSource[], options: DryRunOptions): Promise<DryRunEstimate> {
   const read = options.protocol.readInput ?? readDialogues;
-  const input = await scanInput(file, read);
+  const input = await scanInputs(sources, read);
   const models = runModelsOf(options.protocol, options.configurable);
   const model = models.label;
   const probe = createSizeProbe(options.protocol, options.configurable);
@@ -103,7 +104,7 @@ export async function dryRun(file: string, options: DryRunOptions): Promise<DryR
   const price = distinct.length === 1 ? (priceFor(model, prices) ?? null) : null;
   const priced = distinct.every((m) => priceFor(m, prices) !== undefined);
   const estimate: DryRunEstimate = {
-    file,
+    file: sources.map((s) => s.name).join(", "),
     protocol: options.protocol.id,
     rubric: probe.configuration.rubric.id,
     model,
@@ -131,7 +132,7 @@ export async function dryRun(file: string, options: DryRunOptions): Promise<DryR
   const output = (requests: readonly ProbedRequest[]) => requests.reduce((s, r) => s + outputOf(r), 0);
   const cost = (requests: readonly ProbedRequest[]) => requests.reduce((s, r) => s + costUsd({ input: r.inputTokens, output: outputOf(r) }, priceFor(models.modelOfCall(r.role), prices) ?? { input: 0, output: 0 }), 0);
   const spend: Range = { min: 0, max: 0 };
-  for await (const dialogue of read(file) as AsyncIterable<Dialogue>) {
+  for await (const dialogue of readInputs(sources, read, input.prefixes)) {
     const longest = await probe.run(dialogue, { path: "longest", stopAbove: limit.tokens });
     if (longest.over) {
       estimate.overLimit.count++;

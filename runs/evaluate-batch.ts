@@ -12,7 +12,8 @@ import { JuryTally } from "../results/jury.js";
 import type { PriceTable } from "../api/prices.js";
 import { round6 } from "../scoring/numbers.js";
 import { Budget } from "./budget.js";
-import { scanInput } from "./input-scan.js";
+import { readInputs, scanInputs } from "./input-scan.js";
+import type { InputSource } from "./input-sources.js";
 import { pool } from "../util/pool.js";
 import { idKey, prepareResume, type ResumePlan } from "./resume.js";
 import { StabilityTally, stabilityOf, type LineStability } from "./stability.js";
@@ -80,16 +81,22 @@ async function* notYetJudged(dialogues: AsyncIterable<Dialogue>, done: ReadonlyS
   for await (const dialogue of dialogues) if (!done.has(idKey(dialogue.id))) yield dialogue;
 }
 
+/** `evaluateFiles` on one file. */
+export function evaluateFile(file: string, options: BatchOptions): Promise<BatchSummary> {
+  return evaluateFiles([{ path: file, name: file }], options);
+}
+
 /**
- * Judges every dialogue of a file with bounded concurrency, streaming one JSON line per dialogue:
- * the input is validated whole first (nothing is judged or written on bad input), then read lazily
- * a second time while judging, so memory stays flat in the input size. Each dialogue goes through
- * the library's one judge path (`createDialogueJudge`).
+ * Judges every dialogue of the input files with bounded concurrency, streaming one JSON line per
+ * dialogue: the input is validated whole first (nothing is judged or written on bad input), then read
+ * lazily a second time while judging, so memory stays flat in the input size. Each dialogue goes
+ * through the library's one judge path (`createDialogueJudge`); its line records the file it came
+ * from (`meta.source.file`, the name as given).
  */
-export async function evaluateFile(file: string, options: BatchOptions): Promise<BatchSummary> {
+export async function evaluateFiles(sources: readonly InputSource[], options: BatchOptions): Promise<BatchSummary> {
   const started = performance.now();
   const read = options.protocol.readInput ?? readDialogues;
-  const input = await scanInput(file, read);
+  const input = await scanInputs(sources, read);
   const samples = Math.max(1, options.samples ?? 1);
   const gate = options.rpm ? rpmGate(options.rpm) : undefined;
   try {
@@ -112,7 +119,8 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
       const chosen = await judge.probe();
       if (chosen) options.onProbe?.(chosen);
     }
-    return await judgeAll(file, options, { started, read, ids: input.ids, count: input.count, judge, identity, samples });
+    const dialogues = () => readInputs(sources, read, input.prefixes);
+    return await judgeAll(options, { started, dialogues, ids: input.ids, count: input.count, judge, identity, samples });
   } finally {
     await gate?.stop();
   }
@@ -120,7 +128,8 @@ export async function evaluateFile(file: string, options: BatchOptions): Promise
 
 interface Run {
   started: number;
-  read: (file: string) => AsyncIterable<Dialogue>;
+  /** The input's dialogues, read afresh, with the ids the scan planned. */
+  dialogues: () => AsyncIterable<Dialogue>;
   ids: ReadonlySet<string>;
   count: number;
   judge: DialogueJudge;
@@ -128,7 +137,7 @@ interface Run {
   samples: number;
 }
 
-async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<BatchSummary> {
+async function judgeAll(options: BatchOptions, run: Run): Promise<BatchSummary> {
   const { started, judge: dialogueJudge, identity, samples } = run;
   const costOf = (line: { meta: JudgeResult["meta"] }): number | null => dialogueJudge.costOf(line.meta);
   let done = new Set<string>();
@@ -151,7 +160,7 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
     const first = await dialogueJudge.judgeOnce(dialogue);
     const results = [first];
     for (let k = 1; k < samples; k++) results.push(await dialogueJudge.judgeOnce(dialogue));
-    const { line, injected } = dialogueJudge.finish(first, dialogue);
+    const { line, injected } = dialogueJudge.finish(first, dialogue, dialogue.source?.file ?? null);
     const stability = samples > 1 ? stabilityOf(results, (l) => costOf(l as JudgeResult), dialogueJudge.configuration.rubric.overallKey) : undefined;
     if (stability) line.meta.stability = stability;
     const cost = results.reduce((s, r) => s + (costOf(r) ?? 0), 0);
@@ -170,7 +179,7 @@ async function judgeAll(file: string, options: BatchOptions, run: Run): Promise<
     elapsedMs: Math.round(performance.now() - started),
   });
 
-  const running = pool(notYetJudged(run.read(file), done), Math.max(1, options.concurrency), judge, budget ? (inFlight) => budget.canLaunch(inFlight) : undefined);
+  const running = pool(notYetJudged(run.dialogues(), done), Math.max(1, options.concurrency), judge, budget ? (inFlight) => budget.canLaunch(inFlight) : undefined);
   for (;;) {
     const step = await running.next();
     if (step.done) {

@@ -13,9 +13,9 @@ export interface JuryDryRunEstimate {
 
 const sum = (ranges: readonly Range[]): Range => ({ min: ranges.reduce((s, r) => s + r.min, 0), max: ranges.reduce((s, r) => s + r.max, 0) });
 
-export async function juryDryRun(file: string, options: DryRunOptions, members: readonly JuryMember[]): Promise<JuryDryRunEstimate> {
+export async function juryDryRun(sources: Parameters<typeof dryRun>[0], options: DryRunOptions, members: readonly JuryMember[]): Promise<JuryDryRunEstimate> {
   const estimates = [];
-  for (const member of members) estimates.push({ member: member.name, estimate: await dryRun(file, { ...options, configurable: { ...options.configurable, ...member.overrides } }) });
+  for (const member of members) estimates.push({ member: member.name, estimate: await dryRun(sources, { ...options, configurable: { ...options.configurable, ...member.overrides } }) });
   const costs = estimates.map((e) => e.estimate.costUsd);
   const priced = costs.every((c): c is Range => c !== null);
   const cost = priced ? sum(costs) : null;

@@ -3,4 +3,4 @@
  * so `tribunal evaluate --resume` never mixes lines judged with different prompts: bump it whenever a
  * prompt's text (framing, role instructions, repair message, rubric rendering) changes.
  */
-export const PROMPT_VERSION = "2025-01.2";
+export const PROMPT_VERSION = "2025-01.3";

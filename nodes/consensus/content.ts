@@ -37,6 +37,8 @@ export function contentView(dialogue: Dialogue, maxChars: number): ContentView {
     budget -= text.length;
   }
   const seen: Dialogue = { id: dialogue.id, turns: turns.length > 0 ? turns : [{ speaker: "user", text: "" }] };
+  // Context, not content: the instructions are shown whole and do not count toward the limit.
+  if (dialogue.systemPrompt !== undefined) seen.systemPrompt = dialogue.systemPrompt;
   const shownChars = Math.min(totalChars, maxChars);
   return { dialogue: seen, transcript: formatTranscript(seen), totalChars, shownChars, truncated: totalChars > maxChars };
 }

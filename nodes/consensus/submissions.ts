@@ -62,69 +62,72 @@ function parsesAsJson(text: string): unknown {
   }
 }
 
-async function readWhole(path: string): Promise<string> {
+async function readWhole(path: string, name: string): Promise<string> {
   const bytes = await readFile(path);
-  if (bytes.length > MAX_SUBMISSION_FILE_CHARS) throw new DialogueParseError(path, 0, `a submission file of at most ${MAX_SUBMISSION_FILE_CHARS / 1024 / 1024} MB`, `${bytes.length} bytes`);
-  if (bytes.includes(0)) throw new DialogueParseError(path, 1, "a UTF-8 text file (found a NUL byte)", "");
+  if (bytes.length > MAX_SUBMISSION_FILE_CHARS) throw new DialogueParseError(name, 0, `a submission file of at most ${MAX_SUBMISSION_FILE_CHARS / 1024 / 1024} MB`, `${bytes.length} bytes`);
+  if (bytes.includes(0)) throw new DialogueParseError(name, 1, "a UTF-8 text file (found a NUL byte)", "");
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
   } catch {
-    throw new DialogueParseError(path, 1, "a UTF-8 text file (found invalid UTF-8)", "");
+    throw new DialogueParseError(name, 1, "a UTF-8 text file (found invalid UTF-8)", "");
   }
 }
 
-async function* jsonlSubmissions(path: string): AsyncGenerator<Dialogue> {
+async function* jsonlSubmissions(path: string, name: string): AsyncGenerator<Dialogue> {
   let position = 0;
   for await (const { text, lineNo } of nonBlankLines(path)) {
     const value = parsesAsJson(text);
-    if (value === undefined) throw new DialogueParseError(path, lineNo, "valid JSON", text);
-    yield valueToDialogue(value, position++, path, lineNo, text);
+    if (value === undefined) throw new DialogueParseError(name, lineNo, "valid JSON", text);
+    yield valueToDialogue(value, position++, name, lineNo, text);
   }
 }
 
-function jsonDocumentSubmissions(path: string, text: string, value: unknown): Dialogue[] {
+function jsonDocumentSubmissions(name: string, text: string, value: unknown): Dialogue[] {
   const lines = text.split(/\r\n|\n|\r/);
-  if (!Array.isArray(value)) return [valueToDialogue(value, 0, path, 1, lines[0] ?? "")];
+  if (!Array.isArray(value)) return [valueToDialogue(value, 0, name, 1, lines[0] ?? "")];
   const elementLines = linesOfOffsets(text, topLevelArrayElementOffsets(text));
   return value.map((element: unknown, i) => {
     const line = elementLines[i] ?? 1;
-    return valueToDialogue(element, i, path, line, lines[line - 1] ?? "");
+    return valueToDialogue(element, i, name, line, lines[line - 1] ?? "");
   });
 }
 
-/** Submissions and dialogues of a file, in file order (see the module comment for the formats). */
-export async function* readConsensusInput(path: string): AsyncGenerator<Dialogue, void, undefined> {
+/**
+ * Submissions and dialogues of a file, in file order (see the module comment for the formats). `name`
+ * is what errors, sources and a whole-file submission's id go by (`-` for stdin buffered to `path`).
+ */
+export async function* readConsensusInput(path: string, name = path): AsyncGenerator<Dialogue, void, undefined> {
   let first: Awaited<ReturnType<typeof firstNonBlankLine>>;
   try {
     first = await firstNonBlankLine(path);
   } catch {
-    yield* readDialogues(path); // missing or unreadable: the dialogue reader's own error
+    yield* readDialogues(path, name); // missing or unreadable: the dialogue reader's own error
     return;
   }
-  const ext = extname(path).toLowerCase();
+  const ext = extname(name).toLowerCase();
   const head = first?.line.trim() ?? "";
   const firstValue = head.startsWith("{") ? parsesAsJson(head) : undefined;
   if (first && (ext === ".jsonl" || ext === ".ndjson" || firstValue !== undefined) && ext !== ".json") {
-    yield* isSubmissionValue(firstValue) ? jsonlSubmissions(path) : readDialogues(path);
+    yield* isSubmissionValue(firstValue) ? jsonlSubmissions(path, name) : readDialogues(path, name);
     return;
   }
   if (first && (ext === ".json" || head.startsWith("[") || head.startsWith("{"))) {
-    const text = await readWhole(path);
+    const text = await readWhole(path, name);
     const value = parsesAsJson(text);
     const holdsSubmission = Array.isArray(value) ? value.some(isSubmissionValue) : isSubmissionValue(value);
-    if (holdsSubmission) yield* jsonDocumentSubmissions(path, text, value);
-    else yield* readDialogues(path);
+    if (holdsSubmission) yield* jsonDocumentSubmissions(name, text, value);
+    else yield* readDialogues(path, name);
     return;
   }
   if (first) {
     try {
-      detectFormat(first.line, path, first.lineNo);
+      detectFormat(first.line, name, first.lineNo);
     } catch (error) {
       if (!isDialogueParseError(error)) throw error;
-      const content = await readWhole(path);
-      yield submissionDialogue(basename(path, extname(path)) || basename(path), content, { file: path, line: 1 });
+      const content = await readWhole(path, name);
+      yield submissionDialogue(basename(name, extname(name)) || basename(name), content, { file: name, line: 1 });
       return;
     }
   }
-  yield* readDialogues(path);
+  yield* readDialogues(path, name);
 }

@@ -1,8 +1,8 @@
 /**
  * `readPairs(file)`: the pairwise protocol's input reader (`tribunal evaluate pairs.jsonl --protocol
  * pairwise`). One pair per JSONL line, `{id?, a, b}`; each side is a chat dialogue
- * `{id?, messages:[{role, content}]}`, a dialogue object `{id?, turns:[{speaker, text}]}`, or one
- * dialogue as transcript text. A pair without an id gets its 0-based position among the pairs; a side
+ * (`{id?, messages:[{role, content}]}`, ShareGPT `{id?, conversations}`, or a list of messages), a
+ * dialogue object `{id?, turns:[{speaker, text}]}`, or one dialogue as transcript text. A pair without an id gets its 0-based position among the pairs; a side
  * without one gets `<pair id>.a` / `<pair id>.b`.
  */
 import { constants } from "node:fs";
@@ -47,9 +47,9 @@ function side(value: unknown, name: SideName, pairId: string | number, file: str
     // A transcript's own id is its position in the text (0): the pair names the side instead.
     return { ...parsed, id: fallbackId, source: { file, line } };
   }
-  if (isRecord(value) && "messages" in value) {
+  if (Array.isArray(value) || (isRecord(value) && ("messages" in value || "conversations" in value))) {
     const dialogue = chatValueToDialogue(value, 0, file, line, got);
-    return value["id"] === undefined ? { ...dialogue, id: fallbackId } : dialogue;
+    return Array.isArray(value) || value["id"] === undefined ? { ...dialogue, id: fallbackId } : dialogue;
   }
   if (isRecord(value) && "turns" in value) {
     const parsed = Dialogue.safeParse({ id: fallbackId, ...value });
@@ -78,17 +78,20 @@ function parsesAsJson(text: string): { ok: true; value: unknown } | { ok: false 
   }
 }
 
-/** The pairs of a JSONL file, in file order; every problem is a DialogueParseError naming file and line. */
-export async function* readPairs(file: string): AsyncGenerator<PairDialogue, void, undefined> {
+/**
+ * The pairs of a JSONL file, in file order; every problem is a DialogueParseError naming file and line.
+ * `name` is what errors and sources call the file (`-` for stdin buffered to `file`).
+ */
+export async function* readPairs(file: string, name = file): AsyncGenerator<PairDialogue, void, undefined> {
   try {
     await access(file, constants.R_OK);
   } catch (error) {
-    throw new DialogueParseError(file, 0, "an existing readable file", String((error as { code?: unknown }).code ?? error), { cause: error });
+    throw new DialogueParseError(name, 0, "an existing readable file", String((error as { code?: unknown }).code ?? error), { cause: error });
   }
   let position = 0;
   for await (const { text, lineNo } of nonBlankLines(file)) {
     const json = parsesAsJson(text);
-    if (!json.ok) throw new DialogueParseError(file, lineNo, `valid JSON: ${PAIR_EXPECTED}`, text);
-    yield pairFromValue(json.value, position++, file, lineNo, text);
+    if (!json.ok) throw new DialogueParseError(name, lineNo, `valid JSON: ${PAIR_EXPECTED}`, text);
+    yield pairFromValue(json.value, position++, name, lineNo, text);
   }
 }

@@ -29,10 +29,10 @@ describe("evaluateDialogue", () => {
     const result = await evaluateDialogue(dialogue);
     expect(result.dialogue_id).toBe("wrong-address");
     expect(result.meta).toMatchObject({ protocol: "panel", rubric: "customer-service", model: "offline", status: "scored" });
-    // The one judge path adds what every line carries (the CLI's lines too): the configuration's hash and the cost.
-    expect(result.meta).toMatchObject({ config_hash: expect.stringMatching(/^[0-9a-f]{16}$/), cost_usd: 0 });
+    // The one judge path adds what every line carries (the CLI's lines too): the configuration's hash, the cost and the source (no file from the library).
+    expect(result.meta).toMatchObject({ config_hash: expect.stringMatching(/^[0-9a-f]{16}$/), cost_usd: 0, source: { file: null, dialogue_hash: expect.stringMatching(/^[0-9a-f]{16}$/) } });
     const direct = await panelGraph.invoke({ dialogue });
-    const { config_hash: _hash, cost_usd: _cost, ...meta } = result.meta;
+    const { config_hash: _hash, cost_usd: _cost, source: _source, ...meta } = result.meta;
     expect(untimed({ ...result, meta })).toEqual(untimed(direct.result as Record<string, unknown>));
   });
 
@@ -123,6 +123,7 @@ describe("evaluateMany", () => {
           retries: [],
           config_hash: expect.stringMatching(/^[0-9a-f]{16}$/),
           cost_usd: null,
+          source: { file: null, dialogue_hash: expect.stringMatching(/^[0-9a-f]{16}$/) },
         },
       },
     ]);

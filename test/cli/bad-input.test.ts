@@ -27,7 +27,7 @@ const badWeights = (() => {
 const CASES: { name: string; args: string[]; message: RegExp }[] = [
   { name: "an empty file", args: [file("empty.txt", "")], message: /^tribunal: .*empty\.txt:1: expected at least one dialogue/ },
   { name: "a binary file", args: [file("blob.bin", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe, 0x0a, 0x00]))], message: /^tribunal: .*blob\.bin:1: expected a UTF-8 text file/ },
-  { name: "a JSON line that is not a dialogue", args: [file("not-dialogue.jsonl", '{"foo": 1}\n')], message: /^tribunal: .*not-dialogue\.jsonl:1: expected a dialogue object/ },
+  { name: "a JSON line that is not a dialogue", args: [file("not-dialogue.jsonl", '{"foo": 1}\n')], message: /^tribunal: .*not-dialogue\.jsonl:1: expected a chat dialogue/ },
   { name: "a missing file", args: [join(dir, "missing.jsonl")], message: /^tribunal: .*missing\.jsonl.*ENOENT/ },
   { name: "an unknown --protocol", args: [EXAMPLE, "--protocol", "tribunal-of-one"], message: /^error: option '--protocol <protocol>' argument 'tribunal-of-one' is invalid/ },
   { name: "an unknown --rubric", args: [EXAMPLE, "--rubric", "no-such-rubric"], message: /^tribunal: rubric no-such-rubric: no built-in rubric with this id; built-in rubrics: .*customer-service/ },
@@ -72,6 +72,6 @@ describe("tribunal with a missing argument", () => {
   it("evaluate without a file: exit 2 and commander's one-line error", async () => {
     const run = await runCli(["evaluate"]);
     expect(run.code).toBe(2);
-    expect(stderrLines(run)).toEqual([expect.stringMatching(/^error: missing required argument 'file'/)]);
+    expect(stderrLines(run)).toEqual([expect.stringMatching(/^error: missing required argument 'files'/)]);
   });
 });

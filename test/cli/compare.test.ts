@@ -57,6 +57,8 @@ describe("tribunal compare (offline)", () => {
     const out = join(dir, "resumed.jsonl");
     const first = await runInProcess(["compare", V1, V2, "--out", out, "--json", "--resamples", "0", "--progress", "none"]);
     expect(first.code, first.stderr).toBe(0);
+    // The scratch pairs file is gone after the run: each line names the two files the pair came from.
+    expect(readLines(out).map((l) => l.meta.source.file)).toEqual(Array(4).fill(`pairs of ${V1} and ${V2}`));
     const kept = readFileSync(out, "utf8").trim().split("\n");
     writeFileSync(out, `${kept.filter((l) => !l.includes('"dialogue_id":"parcel"')).join("\n")}\n`);
     const again = await runInProcess(["compare", V1, V2, "--out", out, "--resume", "--json", "--resamples", "0", "--progress", "none"]);

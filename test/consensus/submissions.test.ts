@@ -25,7 +25,7 @@ async function readAll(path: string): Promise<Dialogue[]> {
 
 describe("candidate submissions", () => {
   it("the dialogue parser alone rejects {id, content}: hence this reader", () => {
-    expect(() => parseDialogues('{"id": "c1", "content": "I know Go."}', "c.jsonl")).toThrow(/c\.jsonl:1: expected a dialogue object/);
+    expect(() => parseDialogues('{"id": "c1", "content": "I know Go."}', "c.jsonl")).toThrow(/c\.jsonl:1: expected a chat dialogue/);
   });
 
   it("reads examples/candidates.jsonl as one-turn dialogues", async () => {

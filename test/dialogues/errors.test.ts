@@ -79,7 +79,7 @@ describe("whole-file problems", () => {
 
   it("rejects text in no known format", () => {
     expect(parseError(() => parseDialogues("\nhello world\n", "notes.txt")).message).toBe(
-      "notes.txt:2: expected a dialogue transcript (USS tab-separated lines, USER/SYSTEM lines, JSON/JSONL chat, or '--- Turn N ---' text), got \"hello world\"",
+      "notes.txt:2: expected a dialogue transcript (USS tab-separated lines, USER/SYSTEM lines, JSON/JSONL chat, or 'User:' / 'Assistant:' text with or without '--- Turn N ---' headers), got \"hello world\"",
     );
   });
 });
@@ -180,18 +180,17 @@ describe("USS lines", () => {
 });
 
 describe("JSON and JSONL", () => {
-  const OBJECT = "expected a dialogue object {id?, messages:[{role, content}]}";
+  const OBJECT = "expected a chat dialogue ({id?, messages:[{role, content}]}, {id?, conversations:[{from, value}]} or a list of messages)";
 
   it.each([
-    ['{"foo":1}', "(messages: Invalid input: expected array, received undefined)"],
-    ["[1,2]", "(Invalid input: expected object, received array)"],
-    ['"x"', "(Invalid input: expected object, received string)"],
-    ['{"messages":[{"role":"user"}]}', "(messages[0].content: Invalid input: expected string, received undefined)"],
-  ])("rejects the JSONL line %s, which is not a dialogue", (line, detail) => {
+    ['{"foo":1}', `${OBJECT} (no messages or conversations)`],
+    // A list of non-messages is a list of dialogues (a one-line JSON document): its first element is the problem.
+    ["[1,2]", `${OBJECT} (Invalid input: expected object, received number)`],
+    ['"x"', `${OBJECT} (Invalid input: expected object, received string)`],
+    ['{"messages":[{"role":"user"}]}', "expected a message text (content or value) or a tool call at messages[0]"],
+  ])("rejects the JSONL line %s, which is not a dialogue", (line, expected) => {
     const text = `{"messages":[{"role":"user","content":"ok"}]}\n${line}\n`;
-    expect(parseError(() => parseDialogues(text, "chats.jsonl")).message).toBe(
-      `chats.jsonl:2: ${OBJECT} ${detail}, got ${JSON.stringify(line)}`,
-    );
+    expect(parseError(() => parseDialogues(text, "chats.jsonl")).message).toBe(`chats.jsonl:2: ${expected}, got ${JSON.stringify(line)}`);
   });
 
   it("rejects invalid JSON with the column of the error", () => {
@@ -211,13 +210,13 @@ describe("JSON and JSONL", () => {
   it("rejects an unknown role naming the line and the message index", () => {
     const text = '{"messages":[{"role":"user","content":"a"}]}\n{"messages":[{"role":"user","content":"a"},{"role":"narrator","content":"b"}]}\n';
     expect(parseError(() => parseDialogues(text, "roles.jsonl")).message).toBe(
-      'roles.jsonl:2: expected a message role user, human, assistant, ai, bot, agent or system at messages[1].role, got "narrator"',
+      'roles.jsonl:2: expected a message role user, human, assistant, ai, gpt, bot, agent, model, system, developer, tool, function, observation or function_call at messages[1].role, got "narrator"',
     );
   });
 
   it("rejects a dialogue with only system messages", () => {
     expect(parseError(() => parseDialogues('{"messages":[{"role":"system","content":"a"}]}', "s.jsonl")).expected).toBe(
-      "at least one user or assistant message",
+      "at least one user or assistant message with text or a tool call",
     );
   });
 

@@ -27,7 +27,7 @@ const CORPUS: { name: string; path: string; message: RegExp }[] = [
   { name: "invalid UTF-8", path: file("latin1.txt", Buffer.from([0x55, 0x53, 0x45, 0x52, 0x3a, 0x20, 0xe9, 0x74, 0xe9, 0x0a])), message: /latin1\.txt:1: expected a UTF-8 text file \(found invalid UTF-8\)/ },
   { name: "a truncated JSON line", path: file("truncated.jsonl", '{"id": "a", "messages": [{"role": "user", "content": "Hi"\n'), message: /truncated\.jsonl:1: expected (valid JSON|a dialogue)/ },
   { name: "a bad second line after a good one", path: file("second.jsonl", `${OK_LINE}\n{"id": "b", "messages": [}\n`), message: /second\.jsonl:2: expected valid JSON/ },
-  { name: "a JSON object that is not a dialogue", path: file("object.jsonl", '{"foo": 1}\n'), message: /object\.jsonl:1: expected a dialogue object/ },
+  { name: "a JSON object that is not a dialogue", path: file("object.jsonl", '{"foo": 1}\n'), message: /object\.jsonl:1: expected a chat dialogue/ },
   { name: "messages that are not a list", path: file("messages-string.jsonl", `${chat("x", "hello")}\n`), message: /messages-string\.jsonl:1: expected/ },
   { name: "an unknown role", path: file("role.jsonl", `${chat("x", [{ role: "wizard", content: "hi" }])}\n`), message: /role\.jsonl:1: expected .*role/ },
   { name: "a message without content", path: file("no-content.jsonl", `${chat("x", [{ role: "user" }])}\n`), message: /no-content\.jsonl:1: expected/ },

@@ -68,3 +68,14 @@ describe("readPairs", () => {
     await expect(all(join(dir, "absent.jsonl"))).rejects.toThrow(/absent\.jsonl:0: expected an existing readable file/);
   });
 });
+
+describe("readPairs, other chat shapes", () => {
+  it("reads a side given as a bare message list or as ShareGPT, its id from the pair", async () => {
+    const list = [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }];
+    const shareGpt = { conversations: [{ from: "human", value: "Hi" }, { from: "gpt", value: "Hey" }] };
+    const [pair] = await all(file("shapes.jsonl", `${JSON.stringify({ id: "s", a: list, b: shareGpt })}\n`));
+    expect(pair?.pair.a).toEqual({ id: "s.a", turns: [{ speaker: "user", text: "Hi" }, { speaker: "assistant", text: "Hello" }], source: { file: join(dir, "shapes.jsonl"), line: 1 } });
+    expect(pair?.pair.b.id).toBe("s.b");
+    expect(pair?.pair.b.turns.map((t) => t.text)).toEqual(["Hi", "Hey"]);
+  });
+});
