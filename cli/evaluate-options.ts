@@ -33,15 +33,25 @@ export function unitInterval(name: string) {
   };
 }
 
+/** Any finite number: a score on the rubric's scale (`--fail-under 60`, `--fail-under 0.75`). */
+export function score(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n)) throw new InvalidArgumentError(`${name} must be a number on the headline score's scale (e.g. 60 for a 20–100 panel, 3.5 for 1–5 consensus, 0.75 for a checklist)`);
+    return n;
+  };
+}
+
 export function temperature(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 2) throw new InvalidArgumentError("--temperature must be a number from 0 to 2");
   return n;
 }
 
-export const EXIT_CODES = `Exit codes: 0 when every dialogue was scored by the requested model; 1 when some were unscored,
-fell back to the offline judge (meta.scored_by says who scored each line) or lacked a failed jury member; 2 on bad input, bad options,
-a rejected API key, a model the probe found unable to judge, a run stopped by repeated identical
-failures (lines kept: rerun with --resume) or a --resume file from another configuration; 3 when
---budget stopped the run before every dialogue was judged (the --out file is complete line by line:
-rerun with --resume).`;
+export const EXIT_CODES = `Exit codes: 0 when every dialogue was scored by the requested model and every --fail-under /
+--fail-under-each gate passed; 1 when some were unscored, fell back to the offline judge (meta.scored_by
+says who scored each line) or lacked a failed jury member, or a gate failed (stderr says which and by
+how much; unscored lines count for no gate); 2 on bad input, bad options, a rejected API key, a model
+the probe found unable to judge, a run stopped by repeated identical failures (lines kept: rerun with
+--resume) or a --resume file from another configuration; 3 when --budget stopped the run before every
+dialogue was judged (the --out file is complete line by line: rerun with --resume).`;

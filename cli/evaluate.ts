@@ -14,11 +14,15 @@ import { formatResumePlan, type ResumePlan } from "../runs/resume.js";
 import { JsonlFile } from "../runs/jsonl-out.js";
 import { juryMembers, readJurySpec } from "../api/jury-members.js";
 import { loadPrices } from "../api/prices.js";
+import { loadRubric } from "../rubrics/load.js";
 import { formatSummary } from "../runs/summary.js";
 import { redact } from "../util/redact.js";
-import { EXIT_CODES, nonNegativeInt, positiveInt, positiveNumber, temperature } from "./evaluate-options.js";
+import { EXIT_CODES, nonNegativeInt, positiveInt, positiveNumber, score, temperature } from "./evaluate-options.js";
+import { EvaluateOutput } from "./evaluate-output.js";
+import { OUTPUT_FORMATS, stdoutFormat } from "./output-format.js";
 import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
+import { rubricSetting } from "./rubric-option.js";
 
 async function toStdout(text: string): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
@@ -27,18 +31,22 @@ async function toStdout(text: string): Promise<void> {
 export function registerEvaluate(program: Command) {
   program
     .command("evaluate")
-    .description("Judge every dialogue of one or more transcript files and write one JSON line per dialogue.")
+    .description("Judge every dialogue of one or more transcript files: one JSON line per dialogue (to --out or a pipe), or a table of scores on a terminal.")
     .argument(
       "<files...>",
       "dialogue files, quoted glob patterns ('dir/*.jsonl') or - for standard input: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat (OpenAI messages with tool calls, ShareGPT conversations, bare message lists) or User:/Assistant: text (with or without '--- Turn N ---'); ids found in several files are prefixed with the file's name (a.jsonl:0)",
     )
     .addOption(new Option("--protocol <protocol>", "judging protocol").choices(PROTOCOL_IDS).default("panel" as const))
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file (default: the protocol's own)")
+    .option("--criteria <list>", "a quick rubric instead of --rubric: \"Name: description; Name2=2: description\" (equal weights unless given as =weight, scaled to sum to 1), on the scale of the protocol's default rubric; checklist criteria take no weight")
     .option("--model <spec>", "offline (deterministic, no network), openai:<model> (OPENAI_API_KEY, OPENAI_BASE_URL; any OpenAI-compatible server), azure:<deployment>, anthropic:<model> (ANTHROPIC_API_KEY) or google:<model> (Gemini: GOOGLE_API_KEY or GEMINI_API_KEY); one per role: evaluator=openai:gpt-4o,critic=anthropic:claude-sonnet-4-5 (an entry without a role is the default)", "offline")
     .option("--jury <models|file>", "a jury instead of one model: the protocol runs once per member, in parallel, and the line aggregates their verdicts (mean of scores then the rubric's bucket; majority YES/NO/NA, a draw to the stricter; majority pairwise winner). Comma-separated models (openai:gpt-4o-mini,anthropic:claude-3-5-haiku) or a YAML/JSON file listing members (- openai:gpt-4o-mini, or {name, model, baseUrl})")
     .option("--models <file>", "YAML or JSON map of role to model ({default: …, evaluator: …, critic: …}), instead of --model")
     .option("--base-url <url>", "where every model of the run is served: an OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama, or an Anthropic or Gemini proxy (overrides OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_BASE_URL)")
-    .option("--out <results.jsonl>", "write the JSON lines to this file instead of stdout (each line appended whole)")
+    .option("--out <results.jsonl>", "write the JSON lines to this file (each line appended whole, JSONL whatever --format says); stdout then stays empty unless --format is given")
+    .addOption(new Option("--format <format>", "what stdout shows: table (id, headline score, each criterion, status; printed when the run ends), jsonl (one line per dialogue as it finishes) or json (one array when the run ends) (default: table on a terminal, jsonl when piped; nothing with --out)").choices(OUTPUT_FORMATS))
+    .option("--fail-under <score>", "exit 1 when the mean headline score of the scored dialogues is below this, on the rubric's scale (e.g. 60 on a 20–100 panel, 3.5 on 1–5 consensus, 0.75 for a checklist)", score("--fail-under"))
+    .option("--fail-under-each <score>", "exit 1 when any scored dialogue's headline score is below this (same scale as --fail-under)", score("--fail-under-each"))
     .option("--resume", "with --out: keep the lines already there and judge only the dialogues they lack (same protocol, rubric, model, prompt version and settings)", false)
     .option("--retry-fallbacks", "with --resume: also judge again the lines where an agent fell back to the offline judge (meta.fallbacks)", false)
     .option("--concurrency <n>", "dialogues judged at the same time", positiveInt("--concurrency"), 4)
@@ -87,9 +95,13 @@ ${EXIT_CODES}`,
         if (opts.retryFallbacks && !opts.resume) throw new ConfigError("--retry-fallbacks needs --resume --out <results.jsonl>: it picks which lines of that file are judged again");
         if (opts.models && opts.model !== "offline") throw new ConfigError("give either --model or --models, not both");
         if (opts.jury && (opts.models || opts.model !== "offline")) throw new ConfigError("give either --jury or --model/--models: the jury's members name the models");
+        if (opts.format && (opts.compare || opts.dryRun)) throw new ConfigError(`--format cannot be combined with ${opts.compare ? "--compare (it prints one comparison object)" : "--dry-run (it prints its estimate)"}`);
+        const gates = { ...(opts.failUnder !== undefined ? { failUnder: opts.failUnder } : {}), ...(opts.failUnderEach !== undefined ? { failUnderEach: opts.failUnderEach } : {}) };
+        if (opts.dryRun && Object.keys(gates).length > 0) throw new ConfigError("--fail-under and --fail-under-each need a run that judges: not with --dry-run");
+        const rubric = rubricSetting(opts, protocol);
         const configurable = {
           ...(opts.jury ? {} : { model: opts.models ? loadModelFile(opts.models) : opts.model }),
-          ...(opts.rubric ? { rubric: opts.rubric } : {}),
+          ...(rubric ? { rubric } : {}),
           ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
           blind: opts.blind,
           onFailure: opts.onFailure,
@@ -115,6 +127,12 @@ ${EXIT_CODES}`,
           return;
         }
         const collected: Record<string, unknown>[] = [];
+        const shown = new EvaluateOutput({
+          format: opts.compare ? undefined : stdoutFormat(opts.format, { stdoutIsTTY: process.stdout.isTTY === true, out: opts.out !== undefined }),
+          gates,
+          resolveReader: () => ({ spec: protocol.result, rubric: loadRubric(rubric ?? protocol.defaultRubric) }),
+          ...(opts.resume && opts.out ? { resumedFile: opts.out } : {}),
+        });
         const summary = await evaluateFiles(inputs.sources, {
           protocol,
           concurrency: opts.concurrency,
@@ -130,12 +148,13 @@ ${EXIT_CODES}`,
           prices: loadPrices(opts.prices),
           write: async (line) => {
             if (opts.compare) collected.push(JSON.parse(line) as Record<string, unknown>);
-            else if (out) out.write(line);
-            else await toStdout(line);
+            else out?.write(line);
+            await toStdout(shown.add(line));
           },
           onProgress: (_done, _total, p) => progress.update(p),
         });
         progress.stop();
+        await toStdout(shown.end());
         if (opts.compare) {
           const comparison = `${redact(JSON.stringify(compareCandidates(collected)))}\n`;
           if (opts.out) {
@@ -147,8 +166,10 @@ ${EXIT_CODES}`,
         out?.close();
         if (opts.summaryJson) writeFileSync(opts.summaryJson, `${JSON.stringify({ ...summary, out: opts.out ?? null }, null, 2)}\n`);
         process.stderr.write(`${redact(formatSummary(summary, opts.out))}\n`);
+        const verdicts = await shown.gates();
+        for (const verdict of verdicts) process.stderr.write(`tribunal: ${redact(verdict.message)}\n`);
         if (summary.budgetStop) process.exitCode = 3;
-        else if (summary.unscored > 0 || summary.withFallback > 0 || summary.juryIncomplete > 0) process.exitCode = 1;
+        else if (summary.unscored > 0 || summary.withFallback > 0 || summary.juryIncomplete > 0 || verdicts.some((v) => !v.passed)) process.exitCode = 1;
       } catch (e) {
         progress.stop();
         reportError(e);

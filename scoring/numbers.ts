@@ -20,3 +20,8 @@ export function fixed2(value: number): string {
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
+
+/** A score for people to read: at most three decimals, no trailing zeros (`80`, `2.844`, `0.75`). */
+export function formatScore(value: number): string {
+  return String(Number(value.toFixed(3)));
+}

@@ -1,11 +1,13 @@
-// Fits the offline judge to the USS human ratings and writes judges/offline/weights.json and turn-model.json.
+// Fits the offline judge to the USS human ratings and writes judges/offline/weights.json and turn-model.json
+// (each left untouched when the fit is the same and only its date would change).
 // Usage: npm run fit-offline -- <data dir with uss/CCPE.txt and uss/MWOZ.txt> [--dry-run] [--bits 12] [--ngrams 1]
 // Every figure printed is honest: hyper-parameters are chosen inside each training set (nested CV), and
 // the cross-domain rows fit on one dataset and judge the other. Agreement is ρ(judge, the other raters'
 // mean) beside ρ(one human, the same mean): the same statistic, the same dialogues.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readDialogues } from "../dialogues/read.js";
+import { writeFitFile } from "./fit/fit-file.js";
 import { toSample, type Agreement, type Sample } from "./fit/fit.js";
 import { crossDomain, nestedCrossValidation, selectAndFit, type FitOptions, type Validation } from "./fit/validate.js";
 import { OfflineWeights, offlineWeights } from "../judges/offline/model.js";
@@ -80,7 +82,9 @@ const turnModel = { ...fitted.turnModel, source: `${source}, ${samples.reduce((s
 if (flags.includes("--dry-run")) {
   process.stdout.write("dry run: weights not written\n");
 } else {
-  writeFileSync(WEIGHTS_FILE, `${JSON.stringify(OfflineWeights.parse(weights), null, 2)}\n`);
-  writeFileSync(TURN_MODEL_FILE, `${JSON.stringify(TurnModel.parse(turnModel))}\n`);
-  process.stdout.write(`wrote ${WEIGHTS_FILE.pathname} and ${TURN_MODEL_FILE.pathname}\n`);
+  const files = [
+    { file: WEIGHTS_FILE, written: writeFitFile(WEIGHTS_FILE, weights, (w) => `${JSON.stringify(OfflineWeights.parse(w), null, 2)}\n`) },
+    { file: TURN_MODEL_FILE, written: writeFitFile(TURN_MODEL_FILE, turnModel, (m) => `${JSON.stringify(TurnModel.parse(m))}\n`) },
+  ];
+  for (const { file, written } of files) process.stdout.write(`${written ? "wrote" : "unchanged (the same fit; only its date would change):"} ${file.pathname}\n`);
 }

@@ -2,19 +2,15 @@
  * A real run: `tribunal evaluate` (offline judge) on the first 20 CCPE dialogues with rubric
  * ccpe-strict, without and with --blind, then `tribunal agree` against CCPE.txt. Without --blind the
  * TaskSuccess cap read every dialogue's human OVERALL ratings, so agree refuses; with --blind it runs.
- * Needs TRIBUNAL_DATA_DIR (the folder holding uss/CCPE.txt), like uss-data.test.ts; fails without it.
+ * Needs the USS data (TRIBUNAL_DATA_DIR, else ../shared/data), like uss-data.test.ts; fails without it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ussFile } from "../support/uss-data.js";
 import { runCli, runInProcess, stderrLines } from "./run-cli.js";
 
-function ccpe(): string {
-  const dir = process.env["TRIBUNAL_DATA_DIR"];
-  if (!dir) throw new Error("TRIBUNAL_DATA_DIR is not set: point it at the data folder holding uss/CCPE.txt (e.g. TRIBUNAL_DATA_DIR=/work/shared/data npx vitest run test/agree)");
-  return join(dir, "uss", "CCPE.txt");
-}
 
 const DIALOGUES = 20;
 const tmp = mkdtempSync(join(tmpdir(), "tribunal-agree-blind-uss-"));
@@ -23,7 +19,7 @@ const seen = join(tmp, "seen.jsonl");
 const blind = join(tmp, "blind.jsonl");
 
 beforeAll(async () => {
-  const sessions = readFileSync(ccpe(), "utf8").split(/\r?\n[ \t]*\r?\n/).filter((s) => s.trim() !== "");
+  const sessions = readFileSync(ussFile("CCPE.txt"), "utf8").split(/\r?\n[ \t]*\r?\n/).filter((s) => s.trim() !== "");
   const input = join(tmp, "ccpe-20.txt");
   writeFileSync(input, `${sessions.slice(0, DIALOGUES).join("\n\n")}\n`);
   const runs = await Promise.all([
@@ -46,7 +42,7 @@ describe("tribunal agree on ccpe-strict results of 20 CCPE dialogues", () => {
     expect(records).toHaveLength(DIALOGUES);
     const fired = records.filter((r) => r.fired).length;
     expect(fired).toBeLessThan(DIALOGUES); // most lines read the ratings and were left alone: still refused
-    const run = await runCli(["agree", seen, "--labels", ccpe()]);
+    const run = await runCli(["agree", seen, "--labels", ussFile("CCPE.txt")]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(stderrLines(run)).toEqual([
@@ -56,7 +52,7 @@ describe("tribunal agree on ccpe-strict results of 20 CCPE dialogues", () => {
 
   it("runs on the results scored with --blind", async () => {
     expect(capRecords(blind).every((r) => !r.fired && r.detail.startsWith("disabled by --blind"))).toBe(true);
-    const run = await runInProcess(["agree", blind, "--labels", ccpe(), "--json", "--resamples", "200"]);
+    const run = await runInProcess(["agree", blind, "--labels", ussFile("CCPE.txt"), "--json", "--resamples", "200"]);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(report.rubric).toBe("ccpe-strict");

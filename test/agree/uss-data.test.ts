@@ -1,6 +1,6 @@
 /**
- * Agreement on the real USS development files. CI must set TRIBUNAL_DATA_DIR (the folder holding
- * `uss/CCPE.txt` and `uss/MWOZ.txt`); without it these tests fail rather than skip.
+ * Agreement on the real USS development files, from TRIBUNAL_DATA_DIR or else ../shared/data beside
+ * the checkout (test/support/uss-data.ts); without them these tests fail rather than skip.
  *
  * The data README says one rater agrees with the mean of the others at about 0.29 (CCPE) and 0.27
  * (MWOZ). Reproduced in Python (scipy.stats.spearmanr) with three readings of "averaged over raters":
@@ -14,32 +14,23 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { oneMoreAnnotator } from "../../agreement/one-more.js";
 import { parseDialogues } from "../../dialogues/read.js";
+import { ussFile } from "../support/uss-data.js";
 import { runInProcess } from "./run-cli.js";
 
-function dataFile(name: string): string {
-  const dir = process.env["TRIBUNAL_DATA_DIR"];
-  if (!dir) {
-    throw new Error(
-      "TRIBUNAL_DATA_DIR is not set: CI must set TRIBUNAL_DATA_DIR to the data folder holding uss/CCPE.txt and uss/MWOZ.txt " +
-        "(e.g. TRIBUNAL_DATA_DIR=/work/shared/data npx vitest run test/agree)",
-    );
-  }
-  return join(dir, "uss", name);
-}
 
 const tmp = mkdtempSync(join(tmpdir(), "tribunal-agree-uss-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The human side of "one more annotator" on a whole file; the judge is a stand-in (the number of turns). */
 function humansOnly(file: string) {
-  const dialogues = parseDialogues(readFileSync(dataFile(file), "utf8"), file);
+  const dialogues = parseDialogues(readFileSync(ussFile(file), "utf8"), file);
   return oneMoreAnnotator(
     dialogues.map((d) => d.turns.length),
     dialogues.map((d) => d.overallRatings ?? []),
   );
 }
 
-describe("agreement on the USS data (needs TRIBUNAL_DATA_DIR)", () => {
+describe("agreement on the USS data (needs the USS data)", () => {
   it("reproduces the README's human-vs-others figures on the whole of CCPE and MWOZ", () => {
     const ccpe = humansOnly("CCPE.txt");
     expect(ccpe.positions.map((p) => p.n)).toEqual([500, 500, 500, 219, 29]);
@@ -57,7 +48,7 @@ describe("agreement on the USS data (needs TRIBUNAL_DATA_DIR)", () => {
   });
 
   it("evaluate + agree on the first 100 CCPE dialogues: the human-vs-others ρ is where it should be", async () => {
-    const sessions = readFileSync(dataFile("CCPE.txt"), "utf8").split(/\r?\n[ \t]*\r?\n/).filter((s) => s.trim() !== "");
+    const sessions = readFileSync(ussFile("CCPE.txt"), "utf8").split(/\r?\n[ \t]*\r?\n/).filter((s) => s.trim() !== "");
     const labels = join(tmp, "ccpe-100.txt");
     writeFileSync(labels, `${sessions.slice(0, 100).join("\n\n")}\n`);
     const results = join(tmp, "ccpe-100.jsonl");

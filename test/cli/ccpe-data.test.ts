@@ -1,27 +1,17 @@
 /**
  * The CLI on real data: the first 300 CCPE dialogues (USS format) judged offline with ccpe-strict.
- * CI must set TRIBUNAL_DATA_DIR (the folder holding uss/CCPE.txt); without it this test fails.
+ * The data comes from TRIBUNAL_DATA_DIR, else ../shared/data beside the checkout; without it this test fails.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ussFile } from "../support/uss-data.js";
 import { checkLine, expectNoStackTrace, parseLines, rubricFile, runCli, stderrLines } from "./helpers.js";
 
 const COUNT = 300;
 const dir = mkdtempSync(join(tmpdir(), "tribunal-cli-ccpe-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function ccpeFile(): string {
-  const dataDir = process.env["TRIBUNAL_DATA_DIR"];
-  if (!dataDir) {
-    throw new Error(
-      "TRIBUNAL_DATA_DIR is not set: CI must set TRIBUNAL_DATA_DIR to the data folder holding uss/CCPE.txt " +
-        "(e.g. TRIBUNAL_DATA_DIR=/work/shared/data npx vitest run test/cli)",
-    );
-  }
-  return join(dataDir, "uss", "CCPE.txt");
-}
 
 /** The first `count` sessions (blank-line separated) of a USS file, as a new file. */
 function firstSessions(path: string, count: number): string {
@@ -35,9 +25,9 @@ function firstSessions(path: string, count: number): string {
   return copy;
 }
 
-describe("tribunal evaluate on CCPE (needs TRIBUNAL_DATA_DIR)", () => {
+describe("tribunal evaluate on CCPE (needs the USS data)", () => {
   it(`judges the first ${COUNT} dialogues: one valid line each, ids 0..${COUNT - 1} exactly once`, async () => {
-    const input = firstSessions(ccpeFile(), COUNT);
+    const input = firstSessions(ussFile("CCPE.txt"), COUNT);
     const out = join(dir, "results.jsonl");
     // No progress lines: the summary must be the only line on stderr however long the run takes.
     const run = await runCli(["evaluate", input, "--rubric", "ccpe-strict", "--out", out, "--concurrency", "8", "--progress", "none"]);

@@ -1,22 +1,11 @@
 /**
- * The real USS development files. CI must set TRIBUNAL_DATA_DIR (the folder holding `uss/CCPE.txt`
- * and `uss/MWOZ.txt`); without it these tests fail rather than skip.
+ * The real USS development files, from TRIBUNAL_DATA_DIR or else ../shared/data beside the checkout
+ * (test/support/uss-data.ts); without them these tests fail rather than skip.
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
+import { ussFile } from "../support/uss-data.js";
 import { fixture, readAll } from "./helpers.js";
-
-function dataFile(name: string): string {
-  const dir = process.env["TRIBUNAL_DATA_DIR"];
-  if (!dir) {
-    throw new Error(
-      "TRIBUNAL_DATA_DIR is not set: CI must set TRIBUNAL_DATA_DIR to the data folder holding uss/CCPE.txt and uss/MWOZ.txt " +
-        "(e.g. TRIBUNAL_DATA_DIR=/work/shared/data npx vitest run test/dialogues)",
-    );
-  }
-  return join(dir, "uss", name);
-}
 
 function checkCorpus(dialogues: Dialogue[], count: number): void {
   expect(dialogues).toHaveLength(count);
@@ -28,9 +17,9 @@ function checkCorpus(dialogues: Dialogue[], count: number): void {
   });
 }
 
-describe("USS development data (needs TRIBUNAL_DATA_DIR)", () => {
+describe("USS development data (needs the USS data)", () => {
   it("CCPE.txt holds 500 dialogues, each with overall ratings", async () => {
-    const dialogues = await readAll(dataFile("CCPE.txt"));
+    const dialogues = await readAll(ussFile("CCPE.txt"));
     checkCorpus(dialogues, 500);
     // Dialogue 0, counted with awk: 31 turns, then `USER\tOVERALL\tOTHER\t3,3,3`.
     const first = dialogues[0];
@@ -47,7 +36,7 @@ describe("USS development data (needs TRIBUNAL_DATA_DIR)", () => {
   });
 
   it("MWOZ.txt holds 1000 dialogues, each with overall ratings", async () => {
-    const dialogues = await readAll(dataFile("MWOZ.txt"));
+    const dialogues = await readAll(ussFile("MWOZ.txt"));
     checkCorpus(dialogues, 1000);
     const first = dialogues[0];
     expect(first?.turns).toHaveLength(13);
@@ -79,7 +68,7 @@ describe("USS development data (needs TRIBUNAL_DATA_DIR)", () => {
     [26, 25],
     [335, 334],
   ])("seed dialogue %i is CCPE dialogue at 0-based index %i", async (seedId, index) => {
-    const ccpe = await readAll(dataFile("CCPE.txt"));
+    const ccpe = await readAll(ussFile("CCPE.txt"));
     for (const variant of ["seed000", "seed001"]) {
       const [seed] = await readAll(fixture(`${variant}-${seedId}.txt`));
       expect(ccpe[index]?.turns).toEqual(seed?.turns);

@@ -1,31 +1,20 @@
 /**
  * No false positives on real English data: the first 300 CCPE dialogues and the MultiWOZ ones of the
- * USS data, judged offline, get no non-English warning. Needs TRIBUNAL_DATA_DIR (the folder holding
- * uss/CCPE.txt and uss/MWOZ.txt), as test/cli/ccpe-data.test.ts does; without it this test fails.
+ * USS data, judged offline, get no non-English warning. Needs the USS data (TRIBUNAL_DATA_DIR,
+ * else ../shared/data beside the checkout), as test/cli/ccpe-data.test.ts does; without it this test fails.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDialogues } from "../../dialogues/index.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { nonEnglishLanguage } from "../../evidence/language.js";
 import { evaluateMany, type JudgeResult } from "../../index.js";
+import { ussFile } from "../support/uss-data.js";
 import { isLanguageWarning } from "./language-helpers.js";
-
-function ussFile(name: string): string {
-  const dataDir = process.env["TRIBUNAL_DATA_DIR"];
-  if (!dataDir) {
-    throw new Error(
-      "TRIBUNAL_DATA_DIR is not set: CI must set TRIBUNAL_DATA_DIR to the data folder holding uss/CCPE.txt and uss/MWOZ.txt " +
-        "(e.g. TRIBUNAL_DATA_DIR=/work/shared/data npx vitest run test/evidence)",
-    );
-  }
-  return join(dataDir, "uss", name);
-}
 
 const read = (name: string): Dialogue[] => parseDialogues(readFileSync(ussFile(name), "utf8"), name);
 
-describe("the non-English check on English USS data (needs TRIBUNAL_DATA_DIR)", () => {
+describe("the non-English check on English USS data (needs the USS data)", () => {
   // Its cost (0.03–0.1 ms a dialogue) is measured by `npm run bench` with the offline panel's speed, never in a timed test.
   it("flags none of the CCPE and MultiWOZ dialogues", () => {
     const dialogues = [...read("CCPE.txt"), ...read("MWOZ.txt")];

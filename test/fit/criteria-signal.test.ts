@@ -4,15 +4,14 @@
  * (Empathy with the assistant's empathy, TaskSuccess with how the dialogue closes, …), and the six
  * justifications of a dialogue are not one sentence six times.
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readDialogues } from "../../dialogues/read.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { applyLinear, modelInputs, offlineWeights, type InputName } from "../../judges/offline/model.js";
 import { spearman } from "../../metrics/spearman.js";
 import { evaluateMany } from "../../index.js";
+import { ussFile } from "../support/uss-data.js";
 
-const dataDir = process.env.TRIBUNAL_DATA_DIR;
 const CRITERIA = ["TaskSuccess", "Helpfulness", "Accuracy", "Understanding", "Empathy", "Fluency"] as const;
 
 /** Each criterion's own signal and the way it should move the criterion (+1 raises it, −1 lowers it). */
@@ -26,15 +25,14 @@ const OWN_SIGNAL: Record<(typeof CRITERIA)[number], { input: InputName; sign: 1 
 };
 
 async function dialogues(dataset: string): Promise<Dialogue[]> {
-  expect(dataDir, "TRIBUNAL_DATA_DIR must point at ../shared/data (.ci/run sets it)").toBeTruthy();
   const out: Dialogue[] = [];
-  for await (const d of readDialogues(join(dataDir as string, "uss", `${dataset}.txt`))) out.push(d);
+  for await (const d of readDialogues(ussFile(`${dataset}.txt`))) out.push(d);
   return out;
 }
 
 type Line = { evaluator: Record<string, { score: number; justification: string }> };
 
-describe("each criterion of the offline judge carries its own signal (needs TRIBUNAL_DATA_DIR)", () => {
+describe("each criterion of the offline judge carries its own signal (needs the USS data)", () => {
   it.each(["CCPE", "MWOZ"])("%s", async (dataset) => {
     const data = await dialogues(dataset);
     const lines: Line[] = [];

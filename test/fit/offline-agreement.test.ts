@@ -4,7 +4,6 @@
  * never sees the test data; its hyper-parameters are the shipped ones, chosen by nested CV in
  * scripts/fit-offline.ts), and the offline protocols keep the evaluator's ranking.
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readDialogues } from "../../dialogues/read.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
@@ -15,13 +14,12 @@ import { offlineWeights } from "../../judges/offline/model.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { spearman } from "../../metrics/spearman.js";
 import { evaluateMany } from "../../index.js";
+import { ussFile } from "../support/uss-data.js";
 
-const dataDir = process.env.TRIBUNAL_DATA_DIR;
 
 async function dialogues(dataset: string): Promise<Dialogue[]> {
-  expect(dataDir, "TRIBUNAL_DATA_DIR must point at ../shared/data (.ci/run sets it)").toBeTruthy();
   const out: Dialogue[] = [];
-  for await (const d of readDialogues(join(dataDir as string, "uss", `${dataset}.txt`))) out.push(d);
+  for await (const d of readDialogues(ussFile(`${dataset}.txt`))) out.push(d);
   return out;
 }
 
@@ -31,7 +29,7 @@ async function samples(): Promise<Sample[]> {
   return out;
 }
 
-describe("the offline judge across domains (needs TRIBUNAL_DATA_DIR)", () => {
+describe("the offline judge across domains (needs the USS data)", () => {
   it("fitted on CCPE, judges MWOZ at least as one human does, and the reverse", async () => {
     const all = await samples();
     const rubric = loadRubric("customer-service");
@@ -68,7 +66,7 @@ async function rankings(protocol: "panel" | "consensus", data: readonly Dialogue
   return { start: spearman(start, human) as number, final: spearman(final, human) as number };
 }
 
-describe("the offline protocols keep the evaluator's ranking (needs TRIBUNAL_DATA_DIR)", () => {
+describe("the offline protocols keep the evaluator's ranking (needs the USS data)", () => {
   it.each(["CCPE", "MWOZ"])("%s: the panel's critic and referee, and the consensus debate, never lower ρ with the human mean", async (dataset) => {
     const data = await dialogues(dataset);
     const panel = await rankings("panel", data);
