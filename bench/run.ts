@@ -2,6 +2,7 @@
  * `npm run bench`: the issue's performance figures, each printed with its target, ratios measured in
  * this one run. Not a test: numbers depend on the machine (measured on 2 cores, Node 20).
  */
+import { cliStart } from "./cli-start.js";
 import { printFigure, type Figure } from "./figures.js";
 import { peakMemory } from "./memory.js";
 import { batchEfficiency, offlineThroughput, orchestrationCost } from "./throughput.js";
@@ -26,5 +27,6 @@ if (wanted("batch")) {
   show(fast);
 }
 if (wanted("memory")) show(await peakMemory());
+if (wanted("cli")) show(cliStart());
 const failed = figures.filter((f) => f.ok === false).length;
 process.stdout.write(`${figures.length} figures, ${failed} below target\n`);

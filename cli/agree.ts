@@ -4,6 +4,7 @@ import { DEFAULT_RESAMPLES, DEFAULT_SEED } from "../metrics/bootstrap.js";
 import { positiveNumber } from "./evaluate-options.js";
 import { reportError } from "./report-error.js";
 import { warnOnStderr } from "./warn.js";
+import { COMMANDS } from "./overview.js";
 
 function wholeNumber(name: string, min: number) {
   return (value: string): number => {
@@ -16,7 +17,7 @@ function wholeNumber(name: string, min: number) {
 export function registerAgree(program: Command) {
   program
     .command("agree")
-    .description("Measure agreement between judge results and the human ratings of the source dialogues (dialogue level, OVERALL; with --pairs, pairwise results).")
+    .description(COMMANDS.agree.description)
     .argument("<results.jsonl>", "result lines written by tribunal evaluate (any protocol)")
     .requiredOption("--labels <dialogues>", "the dialogues file the results were produced from, with human ratings (USS OVERALL line)")
     .option("--json", "print one JSON object instead of the tables", false)

@@ -22,6 +22,7 @@ import { redact } from "../util/redact.js";
 import { nonNegativeInt, positiveInt, positiveNumber, temperature, unitInterval } from "./evaluate-options.js";
 import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
+import { COMMANDS } from "./overview.js";
 
 async function toStdout(text: string): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
@@ -55,7 +56,7 @@ function exitCodeOf(summary: { budgetStop?: unknown; unscored: number; withFallb
 export function registerCompare(program: Command) {
   program
     .command("compare")
-    .description("Judge two versions of an assistant side by side: join two dialogue files by id, judge each pair with the pairwise protocol, and print A's wins, ties and losses.")
+    .description(COMMANDS.compare.description)
     .argument("<a>", "dialogues of version A: any format evaluate reads (USS, JSON/JSONL chat {id, messages}, turn text)")
     .argument("<b>", "dialogues of version B, in any of those formats; a dialogue is compared with the one of the same id in <a>")
     .option("--rubric <id|path>", "built-in rubric id or a JSON/YAML rubric file with a scored scale (default: customer-service)")

@@ -23,6 +23,7 @@ import { OUTPUT_FORMATS, stdoutFormat } from "./output-format.js";
 import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
 import { rubricSetting } from "./rubric-option.js";
+import { COMMANDS } from "./overview.js";
 
 async function toStdout(text: string): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
@@ -31,7 +32,7 @@ async function toStdout(text: string): Promise<void> {
 export function registerEvaluate(program: Command) {
   program
     .command("evaluate")
-    .description("Judge every dialogue of one or more transcript files: one JSON line per dialogue (to --out or a pipe), or a table of scores on a terminal.")
+    .description(COMMANDS.evaluate.description)
     .argument(
       "<files...>",
       "dialogue files, quoted glob patterns ('dir/*.jsonl') or - for standard input: USS tab-separated, the space-separated few-shot layout, JSON/JSONL chat (OpenAI messages with tool calls, ShareGPT conversations, bare message lists) or User:/Assistant: text (with or without '--- Turn N ---'); ids found in several files are prefixed with the file's name (a.jsonl:0)",

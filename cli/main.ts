@@ -1,13 +1,18 @@
-import { CommanderError } from "@commander-js/extra-typings";
-import { buildProgram } from "./program.js";
-import { flushTracesBeforeExit, registerTracingOptions } from "./tracing.js";
+import type { CommanderError } from "@commander-js/extra-typings";
+import { buildOverview, OVERVIEW_ARGS } from "./overview.js";
 
+const args = process.argv.slice(2);
+// `tribunal --help` / `--version` need no judging code: the overview answers without loading it.
+const overview = args.length === 1 && OVERVIEW_ARGS.includes(args[0] as string);
+
+const { buildProgram } = overview ? { buildProgram: buildOverview } : await import("./program.js");
+const tracing = overview ? undefined : await import("./tracing.js");
 const program = buildProgram();
 const command = (name: string) => program.commands.find((c) => c.name() === name);
 const evaluate = command("evaluate");
-if (evaluate) registerTracingOptions(evaluate);
+if (tracing && evaluate) tracing.registerTracingOptions(evaluate);
 const compare = command("compare");
-if (compare) registerTracingOptions(compare, { protocol: "pairwise" });
+if (tracing && compare) tracing.registerTracingOptions(compare, { protocol: "pairwise" });
 
 try {
   await program.parseAsync(process.argv);
@@ -17,4 +22,4 @@ try {
   process.exitCode = exitCode === 0 ? 0 : 2;
 }
 // Traces of the run, if LangSmith tracing is on: a bounded wait, never a hang.
-await flushTracesBeforeExit();
+await tracing?.flushTracesBeforeExit();

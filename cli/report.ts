@@ -5,6 +5,7 @@ import { isReportError, writeReport } from "../report/index.js";
 import { loadRubric } from "../rubrics/load.js";
 import { reportError } from "./report-error.js";
 import { warnOnStderr } from "./warn.js";
+import { COMMANDS } from "./overview.js";
 
 function wholeNumber(name: string, min: number) {
   return (value: string): number => {
@@ -19,7 +20,7 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)
 export function registerReport(program: Command) {
   program
     .command("report")
-    .description("Write one self-contained HTML report (charts, agreement, failures, a searchable per-dialogue table) from the results of tribunal evaluate.")
+    .description(COMMANDS.report.description)
     .argument("<results.jsonl>", "result lines written by tribunal evaluate (any protocol, several may be mixed)")
     .requiredOption("-o, --out <report.html>", "the HTML file to write")
     .option("--labels <dialogues>", "the dialogues file with human ratings (USS OVERALL line): adds judge-vs-human agreement, a human column and each dialogue's human rating")

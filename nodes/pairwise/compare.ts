@@ -57,5 +57,5 @@ export function compareIn(order: Order): typeof PairwiseState.Node {
   };
 }
 
-export const compareAB = compareIn("ab");
-export const compareBA = compareIn("ba");
+export const compareAB: typeof PairwiseState.Node = compareIn("ab");
+export const compareBA: typeof PairwiseState.Node = compareIn("ba");

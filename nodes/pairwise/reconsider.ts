@@ -56,5 +56,5 @@ export function reconsiderIn(order: Order): typeof PairwiseState.Node {
   };
 }
 
-export const reconsiderAB = reconsiderIn("ab");
-export const reconsiderBA = reconsiderIn("ba");
+export const reconsiderAB: typeof PairwiseState.Node = reconsiderIn("ab");
+export const reconsiderBA: typeof PairwiseState.Node = reconsiderIn("ba");

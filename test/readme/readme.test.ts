@@ -1,6 +1,7 @@
 /**
  * The README's library examples run: every ```ts readme-test block is written to a file inside the
- * package (so `import … from "tribunal"` resolves to this checkout), type-checked with the project's
+ * package (so `import … from "tribunal"` resolves to this checkout: its sources, through the
+ * `tribunal-source` export condition, not a build that may be stale), type-checked with the project's
  * compiler settings, and run with tsx, offline. A README without such blocks fails.
  */
 import { execFile } from "node:child_process";
@@ -35,7 +36,7 @@ interface Run {
 }
 
 function run(command: string, args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, LANGSMITH_TRACING: "false", LANGCHAIN_TRACING_V2: "false" };
+  const env: NodeJS.ProcessEnv = { ...process.env, LANGSMITH_TRACING: "false", LANGCHAIN_TRACING_V2: "false", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --conditions=tribunal-source`.trim() };
   for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AZURE_OPENAI_API_KEY", "LANGSMITH_API_KEY"]) delete env[name];
   return new Promise((resolve) => {
     execFile(command, args, { cwd: ROOT, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
