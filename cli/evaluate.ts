@@ -22,6 +22,7 @@ import { EvaluateOutput } from "./evaluate-output.js";
 import { OUTPUT_FORMATS, stdoutFormat } from "./output-format.js";
 import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
+import { collectSetting, protocolSettings, settingsHelp } from "./set-option.js";
 import { rubricSetting } from "./rubric-option.js";
 import { COMMANDS } from "./overview.js";
 
@@ -53,6 +54,7 @@ export function registerEvaluate(program: Command) {
     .option("--concurrency <n>", "dialogues judged at the same time", positiveInt("--concurrency"), 4)
     .option("--rpm <n>", "at most this many model requests per minute (retries included), evenly spaced", positiveInt("--rpm"))
     .option("--compare", "consensus only: judge every candidate, then print one JSON object {comparison_summary, individual_results} instead of JSON lines", false)
+    .option("--set <key=value>", "a setting of the protocol's own, repeatable (listed below), e.g. --set tolerance=0.3 for consensus, --set margin=0.05 for pairwise; values are read as JSON when they can be", collectSetting, [] as string[])
     .option("--blind", "disable rubric rules that read human ratings (for agreement studies)", false)
     .option("--temperature <t>", "sampling temperature of the model (0–2)", temperature, 0)
     .option("--samples <k>", "judge each dialogue k times and report the spread per criterion and how often the bucket flips (meta.stability)", positiveInt("--samples"), 1)
@@ -80,6 +82,9 @@ export function registerEvaluate(program: Command) {
 Protocols (and the roles --model can name):
 ${PROTOCOL_IDS.map((id) => `  ${id.padEnd(10)} ${PROTOCOLS[id].description} (default rubric: ${PROTOCOLS[id].defaultRubric}; roles: ${PROTOCOLS[id].roles.join(", ")})`)
   .join("\n")}
+
+Protocol settings (--set key=value):
+${settingsHelp()}
 
 ${EXIT_CODES}`,
     )
@@ -112,6 +117,7 @@ ${EXIT_CODES}`,
           retryBaseMs: opts.retryBase,
           temperature: opts.temperature,
           ...(opts.maxInputTokens ? { maxInputTokens: opts.maxInputTokens } : {}),
+          ...protocolSettings(opts.set, protocol),
         };
         // A plain resume is told by the summary ("resumed: N already done"); lines judged again, here.
         const announceResume = (plan: ResumePlan) => {

@@ -15,9 +15,10 @@ export const ConsensusSettingsSchema = z.object({
   maxRounds: z.number().int().min(1).default(D.maxRounds).describe("Rounds in all, the independent one included (2 = at most one debate round)"),
   weights: Pair("weight in the final score")
     .refine((w) => w.strict >= 0 && w.generous >= 0 && Math.abs(w.strict + w.generous - 1) <= 1e-9, "weights must be ≥ 0 and sum to 1")
-    .default({ ...D.weights }),
-  bias: Pair("bias added in code to an LLM's round-1 scores").default({ ...D.bias }),
-  offlineBias: Pair("bias applied by the offline judge").default({ ...D.offlineBias }),
+    .default({ ...D.weights })
+    .describe("Weights of strict and generous in the final score, summing to 1"),
+  bias: Pair("bias added in code to an LLM's round-1 scores").default({ ...D.bias }).describe("Bias added in code to each LLM agent's round-1 scores"),
+  offlineBias: Pair("bias applied by the offline judge").default({ ...D.offlineBias }).describe("Bias the offline judge applies to each agent's scores"),
   refinementCap: z.number().min(0).default(D.refinementCap).describe("Largest upward move of a strict score in one debate round"),
   generousMove: z.number().min(0).max(1).default(D.generousMove).describe("Share of the distance generous moves toward strict in one debate round"),
   maxContentChars: z.number().int().positive().default(D.maxContentChars).describe("Characters of content the agents see; longer content is truncated"),
