@@ -4,6 +4,7 @@
  */
 import { cliStart } from "./cli-start.js";
 import { printFigure, type Figure } from "./figures.js";
+import { httpPath } from "./http.js";
 import { peakMemory } from "./memory.js";
 import { batchEfficiency, offlineThroughput, orchestrationCost } from "./throughput.js";
 import { panelTokens } from "./tokens.js";
@@ -26,6 +27,7 @@ if (wanted("batch")) {
   fast.detail = `${fast.detail}; bounded by the one Node thread that runs every graph: at 200 ms the CPU work per dialogue (graph steps, parsing, checks, scoring, the line) is no longer small next to the model's latency`;
   show(fast);
 }
+if (wanted("http")) for (const f of await httpPath()) show(f);
 if (wanted("memory")) show(await peakMemory());
 if (wanted("cli")) show(cliStart());
 const failed = figures.filter((f) => f.ok === false).length;
