@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ProtocolEntry } from "../graphs/registry.js";
 import { ConfigError } from "../judges/config-error.js";
 import { modelLabels, ModelSetting } from "../judges/model-assignment.js";
+import { isChatModel } from "./options.js";
 
 /** A jury member as given: a model (`openai:gpt-4o-mini`, or one per role), or with a name, its own server, or a chat model object. */
 export type JuryMemberInput = string | { name?: string; model: ModelSetting | BaseChatModel; baseUrl?: string };
@@ -18,8 +19,6 @@ export interface JuryMember {
 
 const MemberEntry = z.union([z.string().min(1), z.object({ name: z.string().min(1).optional(), model: ModelSetting, baseUrl: z.url().optional() })]);
 const JuryFile = z.union([z.array(MemberEntry).min(1), z.object({ members: z.array(MemberEntry).min(1) })]);
-
-const isChatModel = (value: unknown): value is BaseChatModel => typeof value === "object" && value !== null && typeof (value as { invoke?: unknown }).invoke === "function";
 
 /**
  * `--jury`: comma-separated models (`openai:gpt-4o-mini,anthropic:claude-3-5-haiku`), or a YAML/JSON

@@ -29,7 +29,8 @@ export type CreateJudgeOptions = { [P in ProtocolId]: { protocol: P } & Protocol
 
 const CONFIGURATION_KEYS = new Set([...Object.keys(ConfigurationSchema.shape), ...PROTOCOL_IDS.flatMap((id) => Object.keys(PROTOCOLS[id].settings.shape))]);
 
-function isChatModel(value: unknown): value is BaseChatModel {
+/** A chat model object (anything with `invoke`), as opposed to a model spec. */
+export function isChatModel(value: unknown): value is BaseChatModel {
   return typeof value === "object" && value !== null && typeof (value as { invoke?: unknown }).invoke === "function";
 }
 
