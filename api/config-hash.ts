@@ -17,7 +17,7 @@ export interface ConfigIdentity {
 }
 
 /** JSON data (numbers, strings, booleans, null, arrays and plain objects of them): not a model, a gate or a function. */
-function isPlainData(value: unknown): boolean {
+export function isPlainData(value: unknown): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isPlainData);

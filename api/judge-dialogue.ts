@@ -9,7 +9,7 @@ import { ConfigError, isConfigError } from "../judges/config-error.js";
 import { type Configuration } from "../judges/configuration.js";
 import { CallBreaker, DEFAULT_BREAKER_LIMIT } from "../judges/call-breaker.js";
 import { PROBE_DIALOGUE, probeModel } from "../judges/probe.js";
-import { outputModeChoiceOf, withOutputModeChoice } from "../judges/output-mode.js";
+import { outputModeChoiceOf, withOutputModeChoice, type SendMode } from "../judges/output-mode.js";
 import { withResolvedConfiguration } from "../judges/run-configuration.js";
 import { isInputError } from "../nodes/input-error.js";
 import type { ReviewDecisionInput } from "../nodes/consensus/review-decision.js";
@@ -54,6 +54,8 @@ export interface DialogueJudgeOptions {
   checkpointer?: BaseCheckpointSaver;
   /** Consecutive calls failing the same shared way that stop the run (default 5; 0: never). */
   breakerLimit?: number;
+  /** Output modes a probe of this run already settled (another process's `outputModes()`): no probe needed here. */
+  outputModes?: Readonly<Record<string, SendMode>>;
 }
 
 /** A protocol, configured once, ready to judge dialogue after dialogue. */
@@ -77,6 +79,8 @@ export interface DialogueJudge {
   costOf(meta: Pick<JudgeResult["meta"], "tokens" | "tokens_by_model">): number | null;
   /** One call of the protocol's first agent on a short dialogue; throws a ConfigError saying what to fix when the model cannot answer. Nothing to do for the offline judge. With `outputMode: "auto"`, settles the run's output mode and returns a line naming it. */
   probe(): Promise<string | undefined>;
+  /** The output mode settled per model (by the probe, or given as `outputModes`). */
+  outputModes(): Record<string, SendMode>;
 }
 
 /** Errors of the caller (bad input, configuration or rubric): they stop a run instead of becoming an unscored line. */
@@ -145,7 +149,7 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
   const breakerLimit = options.breakerLimit ?? DEFAULT_BREAKER_LIMIT;
   const breaker = configuration.modelLabel !== "offline" && breakerLimit > 0 ? new CallBreaker(breakerLimit) : undefined;
   // `--output-mode`: one choice for the whole run, which the probe narrows when the mode is `auto`.
-  const configurable = withResolvedConfiguration(withOutputModeChoice(breaker ? { ...options.configurable, callBreaker: breaker } : options.configurable, configuration.outputMode), configuration);
+  const configurable = withResolvedConfiguration(withOutputModeChoice(breaker ? { ...options.configurable, callBreaker: breaker } : options.configurable, configuration.outputMode, options.outputModes), configuration);
   // A checkpointer keeps each run's state under its own thread.
   const configurableOfRun = () => (checkpointer ? { ...configurable, thread_id: randomUUID() } : configurable);
   const graph = protocol.build().compile(checkpointer ? { checkpointer } : {});
@@ -222,5 +226,6 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
       }
       return notes.length > 0 ? notes.join("\n") : undefined;
     },
+    outputModes: () => outputModeChoiceOf(configurable)?.settled() ?? {},
   };
 }

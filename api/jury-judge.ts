@@ -82,6 +82,7 @@ export function createJuryJudge(options: DialogueJudgeOptions, members: readonly
       }
       return notes.length > 0 ? notes.join("\n") : undefined;
     },
+    outputModes: () => Object.assign({}, ...judges.map((j) => j.judge.outputModes())),
   };
 }
 

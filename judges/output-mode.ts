@@ -49,11 +49,18 @@ export class OutputModeChoice {
   set(model: string, mode: SendMode): void {
     this.byModel.set(model, mode);
   }
+
+  /** The modes the probe settled, per model: what another process of the run starts from. */
+  settled(): Record<string, SendMode> {
+    return Object.fromEntries(this.byModel);
+  }
 }
 
-/** `configurable` with a fresh choice for the run's requested mode. */
-export function withOutputModeChoice(configurable: Record<string, unknown>, requested: OutputMode): Record<string, unknown> {
-  return { ...configurable, [CHOICE_KEY]: new OutputModeChoice(requested) };
+/** `configurable` with a fresh choice for the run's requested mode, starting from modes a probe already settled. */
+export function withOutputModeChoice(configurable: Record<string, unknown>, requested: OutputMode, settled: Readonly<Record<string, SendMode>> = {}): Record<string, unknown> {
+  const choice = new OutputModeChoice(requested);
+  for (const [model, mode] of Object.entries(settled)) choice.set(model, mode);
+  return { ...configurable, [CHOICE_KEY]: choice };
 }
 
 export function outputModeChoiceOf(configurable: Record<string, unknown> | undefined): OutputModeChoice | undefined {

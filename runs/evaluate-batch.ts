@@ -4,9 +4,7 @@ import type { ProtocolEntry } from "../graphs/registry.js";
 import { ConfigError } from "../judges/config-error.js";
 import { rpmGate } from "../judges/rpm-gate.js";
 import { redact } from "../util/redact.js";
-import type { ConfigIdentity } from "../api/config-hash.js";
-import type { DialogueJudge, JudgeResult } from "../api/judge-dialogue.js";
-import { createRunJudge } from "../api/jury-judge.js";
+import type { DialogueJudge } from "../api/judge-dialogue.js";
 import type { JuryMemberInput } from "../api/jury-members.js";
 import { JuryTally } from "../results/jury.js";
 import type { PriceTable } from "../api/prices.js";
@@ -16,7 +14,8 @@ import { readInputs, scanInputs } from "./input-scan.js";
 import type { InputSource } from "./input-sources.js";
 import { pool } from "../util/pool.js";
 import { idKey, prepareResume, type ResumePlan } from "./resume.js";
-import { StabilityTally, stabilityOf, type LineStability } from "./stability.js";
+import { createLineJudge, type Judged, type RunSpec } from "./line-judge.js";
+import { StabilityTally } from "./stability.js";
 import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
 
 export type { BatchSummary } from "./summary.js";
@@ -66,17 +65,6 @@ export interface BatchOptions {
   jury?: JuryMemberInput[];
 }
 
-interface Judged {
-  line: JudgeResult;
-  samples: JudgeResult[];
-  costUsd: number;
-  /** Instruction-like lines aimed at the judge were found in the dialogue. */
-  injected: boolean;
-  /** `--samples K` (K > 1): the spread across the K judgements, also in the line's meta. */
-  stability?: LineStability;
-}
-
-
 async function* notYetJudged(dialogues: AsyncIterable<Dialogue>, done: ReadonlySet<string>): AsyncGenerator<Dialogue> {
   for await (const dialogue of dialogues) if (!done.has(idKey(dialogue.id))) yield dialogue;
 }
@@ -100,19 +88,10 @@ export async function evaluateFiles(sources: readonly InputSource[], options: Ba
   const samples = Math.max(1, options.samples ?? 1);
   const gate = options.rpm ? rpmGate(options.rpm) : undefined;
   try {
-    const judge = createRunJudge(
-      {
-        protocol: options.protocol,
-        configurable: gate ? { ...options.configurable, callGate: gate } : options.configurable,
-        samples,
-        ...(options.prices ? { prices: options.prices } : {}),
-        ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
-      },
-      options.jury,
-    );
-    const { configuration, identity, priced } = judge;
-    if (options.budgetUsd !== undefined && !priced) {
-      throw new ConfigError(`--budget needs the price of ${configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
+    const lineJudge = createLineJudge(runSpecOf(options, samples), gate ? { callGate: gate } : {});
+    const { judge } = lineJudge;
+    if (options.budgetUsd !== undefined && !judge.priced) {
+      throw new ConfigError(`--budget needs the price of ${judge.configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
     }
     // Before any dialogue: a model that cannot judge at all stops the run here, not in a fallback per call.
     if (options.probe !== false) {
@@ -120,10 +99,22 @@ export async function evaluateFiles(sources: readonly InputSource[], options: Ba
       if (chosen) options.onProbe?.(chosen);
     }
     const dialogues = () => readInputs(sources, read, input.prefixes);
-    return await judgeAll(options, { started, dialogues, ids: input.ids, count: input.count, judge, identity, samples });
+    return await judgeAll(options, { started, dialogues, ids: input.ids, count: input.count, judge, judgeLine: lineJudge.judgeLine, samples });
   } finally {
     await gate?.stop();
   }
+}
+
+/** The batch's options as the run's plain spec (the protocol by id). */
+function runSpecOf(options: BatchOptions, samples: number): RunSpec {
+  return {
+    protocol: options.protocol.id,
+    configurable: options.configurable,
+    samples,
+    ...(options.jury ? { jury: options.jury } : {}),
+    ...(options.prices ? { prices: options.prices } : {}),
+    ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
+  };
 }
 
 interface Run {
@@ -133,13 +124,13 @@ interface Run {
   ids: ReadonlySet<string>;
   count: number;
   judge: DialogueJudge;
-  identity: ConfigIdentity;
+  judgeLine: (dialogue: Dialogue) => Promise<Judged>;
   samples: number;
 }
 
 async function judgeAll(options: BatchOptions, run: Run): Promise<BatchSummary> {
-  const { started, judge: dialogueJudge, identity, samples } = run;
-  const costOf = (line: { meta: JudgeResult["meta"] }): number | null => dialogueJudge.costOf(line.meta);
+  const { started, judge: dialogueJudge, samples } = run;
+  const { identity } = dialogueJudge;
   let done = new Set<string>();
   if (options.resumeFrom) {
     const expected = { hash: dialogueJudge.hash, protocol: identity.protocol, rubric: identity.rubric, model: identity.model };
@@ -156,17 +147,6 @@ async function judgeAll(options: BatchOptions, run: Run): Promise<BatchSummary> 
   const juryTally = options.jury ? new JuryTally(dialogueJudge.protocol.result, dialogueJudge.configuration.rubric.overallKey) : undefined;
   const budget = options.budgetUsd !== undefined ? new Budget(options.budgetUsd) : undefined;
 
-  const judge = async (dialogue: Dialogue): Promise<Judged> => {
-    const first = await dialogueJudge.judgeOnce(dialogue);
-    const results = [first];
-    for (let k = 1; k < samples; k++) results.push(await dialogueJudge.judgeOnce(dialogue));
-    const { line, injected } = dialogueJudge.finish(first, dialogue, dialogue.source?.file ?? null);
-    const stability = samples > 1 ? stabilityOf(results, (l) => costOf(l as JudgeResult), dialogueJudge.configuration.rubric.overallKey) : undefined;
-    if (stability) line.meta.stability = stability;
-    const cost = results.reduce((s, r) => s + (costOf(r) ?? 0), 0);
-    return { line, samples: results, costUsd: cost, injected, ...(stability ? { stability } : {}) };
-  };
-
   const progress = (): BatchProgress => ({
     done: summary.judged,
     total: summary.total,
@@ -179,7 +159,7 @@ async function judgeAll(options: BatchOptions, run: Run): Promise<BatchSummary> 
     elapsedMs: Math.round(performance.now() - started),
   });
 
-  const running = pool(notYetJudged(run.dialogues(), done), Math.max(1, options.concurrency), judge, budget ? (inFlight) => budget.canLaunch(inFlight) : undefined);
+  const running = pool(notYetJudged(run.dialogues(), done), Math.max(1, options.concurrency), run.judgeLine, budget ? (inFlight) => budget.canLaunch(inFlight) : undefined);
   for (;;) {
     const step = await running.next();
     if (step.done) {
