@@ -13,7 +13,7 @@ const SERVER = fileURLToPath(new URL("./openai-server.mjs", import.meta.url));
 const CALLS_PER_DIALOGUE = 2; // panel: evaluator + critic (the critic agrees, so the referee makes no call)
 
 /** The scripted server in its own process, and its base URL once it listens. */
-async function startServer(latencyMs: number): Promise<{ baseUrl: string; stop: () => void }> {
+export async function startServer(latencyMs: number): Promise<{ baseUrl: string; stop: () => void }> {
   const child = spawn(process.execPath, [SERVER, String(latencyMs)], { stdio: ["ignore", "pipe", "inherit"] });
   const [chunk] = (await once(child.stdout, "data")) as [Buffer];
   return { baseUrl: `http://127.0.0.1:${chunk.toString().trim()}/v1`, stop: () => child.kill() };

@@ -5,6 +5,7 @@
 import { cliStart } from "./cli-start.js";
 import { printFigure, type Figure } from "./figures.js";
 import { httpPath } from "./http.js";
+import { httpWorkers } from "./http-workers.js";
 import { peakMemory } from "./memory.js";
 import { batchEfficiency, offlineThroughput, orchestrationCost } from "./throughput.js";
 import { panelTokens } from "./tokens.js";
@@ -28,6 +29,7 @@ if (wanted("batch")) {
   show(fast);
 }
 if (wanted("http")) for (const f of await httpPath()) show(f);
+if (wanted("workers")) show(await httpWorkers());
 if (wanted("memory")) show(await peakMemory());
 if (wanted("cli")) show(cliStart());
 const failed = figures.filter((f) => f.ok === false).length;

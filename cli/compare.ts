@@ -19,7 +19,7 @@ import { JsonlFile } from "../runs/jsonl-out.js";
 import { formatResumePlan, idKey, type ResumePlan } from "../runs/resume.js";
 import { formatSummary } from "../runs/summary.js";
 import { redact } from "../util/redact.js";
-import { nonNegativeInt, positiveInt, positiveNumber, temperature, unitInterval } from "./evaluate-options.js";
+import { nonNegativeInt, positiveInt, positiveNumber, temperature, unitInterval, workersOption } from "./evaluate-options.js";
 import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
 import { COMMANDS } from "./overview.js";
@@ -68,6 +68,7 @@ export function registerCompare(program: Command) {
     .option("--retry-fallbacks", "with --resume: also judge again the lines where the judge fell back to the offline judge", false)
     .option("--pairs-out <pairs.jsonl>", "keep the joined pairs file ({id, a, b} per line, ratings stripped) that is judged; default: a temporary file, removed afterwards")
     .option("--concurrency <n>", "pairs judged at the same time", positiveInt("--concurrency"), 4)
+    .addOption(workersOption("pairs"))
     .option("--rpm <n>", "at most this many model requests per minute (retries included)", positiveInt("--rpm"))
     .option("--margin <q>", `offline judge: a side is preferred only when its quality (0–1) is higher by more than this, else a tie`, unitInterval("--margin"), PAIRWISE_DEFAULTS.margin)
     .addOption(new Option("--critique-rounds <n>", "reconsideration rounds when the (A,B) and (B,A) orders disagree (0 or 1)").choices(["0", "1"] as const).default("1" as const))
@@ -137,6 +138,7 @@ judge; 3 when --budget stopped the run (rerun with --out … --resume).`,
         const summary = await evaluateFiles([{ path: pairsFile, name: pairsName }], {
           protocol: PROTOCOLS.pairwise,
           concurrency: opts.concurrency,
+          workers: opts.workers,
           configurable,
           probe: opts.probe,
           onProbe: (note: string) => process.stderr.write(`${note}\n`),

@@ -1,4 +1,5 @@
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { LARGE_RUN } from "../runs/evaluate-batch.js";
 
 export function positiveInt(name: string) {
   return (value: string): number => {
@@ -40,6 +41,22 @@ export function score(name: string) {
     if (value.trim() === "" || !Number.isFinite(n)) throw new InvalidArgumentError(`${name} must be a number on the headline score's scale (e.g. 60 for a 20–100 panel, 3.5 for 1–5 consensus, 0.75 for a checklist)`);
     return n;
   };
+}
+
+/** `--workers`: a number of processes, or `auto`. */
+function workersCount(value: string): number | "auto" {
+  if (value === "auto") return "auto";
+  return positiveInt("--workers")(value);
+}
+
+/** `--workers <n|auto>` of a command judging `items` (dialogues, pairs). */
+export function workersOption(items: string) {
+  return new Option(
+    "--workers <n|auto>",
+    `processes judging the ${items} (--concurrency stays the number in flight across all of them); this one still writes --out, resumes, gates --rpm and --budget and shows progress for all of them (1: this process alone; auto: every core but one when the run has ${LARGE_RUN} ${items} or more, else 1). Worth it when one process's CPU is the limit: a high --concurrency against a fast server, or the offline judge`,
+  )
+    .argParser(workersCount)
+    .default("auto" as const);
 }
 
 export function temperature(value: string): number {

@@ -17,7 +17,7 @@ import { loadPrices } from "../api/prices.js";
 import { loadRubric } from "../rubrics/load.js";
 import { formatSummary } from "../runs/summary.js";
 import { redact } from "../util/redact.js";
-import { EXIT_CODES, nonNegativeInt, positiveInt, positiveNumber, score, temperature } from "./evaluate-options.js";
+import { EXIT_CODES, nonNegativeInt, positiveInt, positiveNumber, score, temperature, workersOption } from "./evaluate-options.js";
 import { EvaluateOutput } from "./evaluate-output.js";
 import { OUTPUT_FORMATS, stdoutFormat } from "./output-format.js";
 import { createProgress, type ProgressMode } from "./progress.js";
@@ -52,6 +52,7 @@ export function registerEvaluate(program: Command) {
     .option("--resume", "with --out: keep the lines already there and judge only the dialogues they lack (same protocol, rubric, model, prompt version and settings)", false)
     .option("--retry-fallbacks", "with --resume: also judge again the lines where an agent fell back to the offline judge (meta.fallbacks)", false)
     .option("--concurrency <n>", "dialogues judged at the same time", positiveInt("--concurrency"), 4)
+    .addOption(workersOption("dialogues"))
     .option("--rpm <n>", "at most this many model requests per minute (retries included), evenly spaced", positiveInt("--rpm"))
     .option("--compare", "consensus only: judge every candidate, then print one JSON object {comparison_summary, individual_results} instead of JSON lines", false)
     .option("--set <key=value>", "a setting of the protocol's own, repeatable (listed below), e.g. --set tolerance=0.3 for consensus, --set margin=0.05 for pairwise; values are read as JSON when they can be", collectSetting, [] as string[])
@@ -143,6 +144,7 @@ ${EXIT_CODES}`,
         const summary = await evaluateFiles(inputs.sources, {
           protocol,
           concurrency: opts.concurrency,
+          workers: opts.workers,
           configurable,
           samples: opts.samples,
           probe: opts.probe,

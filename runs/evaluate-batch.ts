@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { Dialogue } from "../dialogues/dialogue.js";
 import { readDialogues } from "../dialogues/read.js";
 import type { ProtocolEntry } from "../graphs/registry.js";
@@ -14,7 +15,8 @@ import { readInputs, scanInputs } from "./input-scan.js";
 import type { InputSource } from "./input-sources.js";
 import { pool } from "../util/pool.js";
 import { idKey, prepareResume, type ResumePlan } from "./resume.js";
-import { createLineJudge, type Judged, type RunSpec } from "./line-judge.js";
+import { checkPortable, createLineJudge, type Judged, type RunSpec } from "./line-judge.js";
+import { WorkerPool } from "./worker-pool.js";
 import { StabilityTally } from "./stability.js";
 import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
 
@@ -63,6 +65,16 @@ export interface BatchOptions {
   breakerLimit?: number;
   /** `--jury`: run the protocol once per member and aggregate (the members carry the models; `configurable.model` stays unset). */
   jury?: JuryMemberInput[];
+  /** `--workers`: processes judging the dialogues (1: this one); `auto` is `autoWorkers` of the input's size. */
+  workers?: number | "auto";
+}
+
+/** A run this large is worth the worker processes' start-up (a second or two each). */
+export const LARGE_RUN = 500;
+
+/** `--workers auto`: every core but one (this process writes, tallies and gates) for a large run, else this process alone. */
+export function autoWorkers(dialogues: number, cores = availableParallelism()): number {
+  return dialogues >= LARGE_RUN ? Math.max(1, cores - 1) : 1;
 }
 
 async function* notYetJudged(dialogues: AsyncIterable<Dialogue>, done: ReadonlySet<string>): AsyncGenerator<Dialogue> {
@@ -87,8 +99,12 @@ export async function evaluateFiles(sources: readonly InputSource[], options: Ba
   const input = await scanInputs(sources, read);
   const samples = Math.max(1, options.samples ?? 1);
   const gate = options.rpm ? rpmGate(options.rpm) : undefined;
+  let processes: WorkerPool | undefined;
   try {
-    const lineJudge = createLineJudge(runSpecOf(options, samples), gate ? { callGate: gate } : {});
+    const spec = runSpecOf(options, samples);
+    const workers = options.workers === "auto" ? autoWorkers(input.count) : Math.max(1, options.workers ?? 1);
+    if (workers > 1) checkPortable(spec, "--workers");
+    const lineJudge = createLineJudge(spec, gate ? { callGate: gate } : {});
     const { judge } = lineJudge;
     if (options.budgetUsd !== undefined && !judge.priced) {
       throw new ConfigError(`--budget needs the price of ${judge.configuration.modelLabel}: add it to a --prices file ({"models": {"<name>": {"input": <USD per 1M>, "output": <USD per 1M>}}})`);
@@ -99,8 +115,12 @@ export async function evaluateFiles(sources: readonly InputSource[], options: Ba
       if (chosen) options.onProbe?.(chosen);
     }
     const dialogues = () => readInputs(sources, read, input.prefixes);
-    return await judgeAll(options, { started, dialogues, ids: input.ids, count: input.count, judge, judgeLine: lineJudge.judgeLine, samples });
+    // Worker processes rebuild this judge from the spec, with the output modes the probe settled.
+    processes = workers > 1 ? await WorkerPool.start(workers, { ...spec, outputModes: judge.outputModes() }, gate) : undefined;
+    const judgeLine = processes ? (dialogue: Dialogue) => (processes as WorkerPool).judgeLine(dialogue) : lineJudge.judgeLine;
+    return await judgeAll(options, { started, dialogues, ids: input.ids, count: input.count, judge, judgeLine, samples });
   } finally {
+    await processes?.close();
     await gate?.stop();
   }
 }
