@@ -25,6 +25,9 @@ import { reportError } from "./report-error.js";
 import { collectSetting, protocolSettings, settingsHelp } from "./set-option.js";
 import { rubricSetting } from "./rubric-option.js";
 import { COMMANDS } from "./overview.js";
+// --queue (many machines on a Redis queue): the run goes to BullMQ, `tribunal worker`s judge it.
+import { evaluateOnQueue } from "../runs/queue/submit.js";
+import { QUEUE_HELP, queueNameOption, queueRun } from "./queue-options.js";
 
 async function toStdout(text: string): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
@@ -53,7 +56,7 @@ export function registerEvaluate(program: Command) {
     .option("--retry-fallbacks", "with --resume: also judge again the lines where an agent fell back to the offline judge (meta.fallbacks)", false)
     .option("--concurrency <n>", "dialogues judged at the same time", positiveInt("--concurrency"), 4)
     .addOption(workersOption("dialogues"))
-    .option("--rpm <n>", "at most this many model requests per minute (retries included), evenly spaced", positiveInt("--rpm"))
+    .option("--rpm <n>", "at most this many model requests per minute (retries included), evenly spaced; with --queue, one limit for all workers: one dialogue started every 60 000 × (calls per dialogue, longest path) ÷ n ms (BullMQ's global rate limiter counts dialogues, not calls)", positiveInt("--rpm"))
     .option("--compare", "consensus only: judge every candidate, then print one JSON object {comparison_summary, individual_results} instead of JSON lines", false)
     .option("--set <key=value>", "a setting of the protocol's own, repeatable (listed below), e.g. --set tolerance=0.3 for consensus, --set margin=0.05 for pairwise; values are read as JSON when they can be", collectSetting, [] as string[])
     .option("--blind", "disable rubric rules that read human ratings (for agreement studies)", false)
@@ -77,6 +80,8 @@ export function registerEvaluate(program: Command) {
     .addOption(new Option("--progress <mode>", "progress on stderr: a bar on a terminal, plain lines otherwise (auto)").choices(["auto", "bar", "lines", "none"] as const).default("auto" as const))
     .option("--progress-interval <s>", "plain progress lines: none in the first <s> seconds, then every 5 % and at least every <s> seconds", positiveNumber("--progress-interval"), 10)
     .option("--summary-json <file>", "also write the run's summary (counts by kind, tokens, cost, stability) as JSON to this file")
+    .option("--queue <redis-url>", QUEUE_HELP)
+    .addOption(queueNameOption())
     .addHelpText(
       "after",
       `
@@ -99,6 +104,7 @@ ${EXIT_CODES}`,
         if (opts.compare && opts.protocol !== "consensus") throw new InvalidArgumentError("--compare needs --protocol consensus");
         if (opts.resume && !opts.out) throw new ConfigError("--resume needs --out <results.jsonl>: the file whose lines are kept");
         if (opts.resume && opts.compare) throw new ConfigError("--resume cannot be combined with --compare");
+        if (opts.queue && opts.compare) throw new ConfigError("--queue cannot be combined with --compare: run the comparison without --queue");
         if (opts.retryFallbacks && !opts.resume) throw new ConfigError("--retry-fallbacks needs --resume --out <results.jsonl>: it picks which lines of that file are judged again");
         if (opts.models && opts.model !== "offline") throw new ConfigError("give either --model or --models, not both");
         if (opts.jury && (opts.models || opts.model !== "offline")) throw new ConfigError("give either --jury or --model/--models: the jury's members name the models");
@@ -141,7 +147,7 @@ ${EXIT_CODES}`,
           resolveReader: () => ({ spec: protocol.result, rubric: loadRubric(rubric ?? protocol.defaultRubric) }),
           ...(opts.resume && opts.out ? { resumedFile: opts.out } : {}),
         });
-        const summary = await evaluateFiles(inputs.sources, {
+        const batchOptions: Parameters<typeof evaluateFiles>[1] = {
           protocol,
           concurrency: opts.concurrency,
           workers: opts.workers,
@@ -161,7 +167,8 @@ ${EXIT_CODES}`,
             await toStdout(shown.add(line));
           },
           onProgress: (_done, _total, p) => progress.update(p),
-        });
+        };
+        const summary = opts.queue ? await evaluateOnQueue(inputs.sources, batchOptions, queueRun(opts.queue, opts.queueName)) : await evaluateFiles(inputs.sources, batchOptions);
         progress.stop();
         await toStdout(shown.end());
         if (opts.compare) {

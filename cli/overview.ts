@@ -13,6 +13,9 @@ export const COMMANDS = {
   compare: { args: ["<a>", "<b>"], description: "Judge two versions of an assistant side by side: join two dialogue files by id, judge each pair with the pairwise protocol, and print A's wins, ties and losses." },
   agree: { args: ["<results.jsonl>"], description: "Measure agreement between judge results and the human ratings of the source dialogues (dialogue level, OVERALL; with --pairs, pairwise results)." },
   report: { args: ["<results.jsonl>"], description: "Write one self-contained HTML report (charts, agreement, failures, a searchable per-dialogue table) from the results of tribunal evaluate." },
+  // Many machines on one run (tribunal evaluate --queue): see README "Many machines on a Redis queue".
+  worker: { args: [], description: "Judge the dialogues of runs queued with tribunal evaluate --queue <redis-url>, on this machine, until stopped (run it on as many machines as you like)." },
+  collect: { args: [], description: "Write the lines of a run queued with tribunal evaluate --queue to a JSONL file as the workers finish them (when the submitting process was stopped)." },
 } as const;
 
 /** Arguments that only the top-level program answers (its help and version): the overview serves them. */

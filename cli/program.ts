@@ -3,6 +3,8 @@ import { registerAgree } from "./agree.js";
 import { registerCompare } from "./compare.js";
 import { registerReport } from "./report.js";
 import { baseProgram } from "./overview.js";
+import { registerCollect } from "./collect.js";
+import { registerWorker } from "./worker.js";
 
 /** The `tribunal` program with every subcommand registered; exported so parsing can be tested. */
 export function buildProgram() {
@@ -11,5 +13,7 @@ export function buildProgram() {
   registerCompare(program);
   registerAgree(program);
   registerReport(program);
+  registerWorker(program);
+  registerCollect(program);
   return program;
 }
