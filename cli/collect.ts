@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { Command, Option } from "@commander-js/extra-typings";
 import { Redis } from "ioredis";
@@ -21,10 +20,7 @@ import { COMMANDS } from "./overview.js";
 import { createProgress, type ProgressMode } from "./progress.js";
 import { queueNameOption, queueTarget } from "./queue-options.js";
 import { reportError } from "./report-error.js";
-
-async function toStdout(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await once(process.stdout, "drain");
-}
+import { toStdout } from "./stdout.js";
 
 export function registerCollect(program: Command) {
   program

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,10 +22,7 @@ import { nonNegativeInt, positiveInt, positiveNumber, temperature, unitInterval,
 import { createProgress, type ProgressMode } from "./progress.js";
 import { reportError } from "./report-error.js";
 import { COMMANDS } from "./overview.js";
-
-async function toStdout(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await once(process.stdout, "drain");
-}
+import { toStdout } from "./stdout.js";
 
 const quoted = (ids: readonly string[], max = 5) => `${ids.slice(0, max).map((id) => JSON.stringify(id)).join(", ")}${ids.length > max ? `, … (${ids.length - max} more)` : ""}`;
 

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { ConfigError } from "../judges/config-error.js";
@@ -28,10 +27,7 @@ import { COMMANDS } from "./overview.js";
 // --queue (many machines on a Redis queue): the run goes to BullMQ, `tribunal worker`s judge it.
 import { evaluateOnQueue } from "../runs/queue/submit.js";
 import { QUEUE_HELP, queueNameOption, queueRun } from "./queue-options.js";
-
-async function toStdout(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await once(process.stdout, "drain");
-}
+import { toStdout } from "./stdout.js";
 
 export function registerEvaluate(program: Command) {
   program

@@ -18,22 +18,9 @@ import { idKey, prepareResume, type ResumePlan } from "./resume.js";
 import { checkPortable, createLineJudge, type Judged, type RunSpec } from "./line-judge.js";
 import { WorkerPool } from "./worker-pool.js";
 import { StabilityTally } from "./stability.js";
-import { addEvents, addLine, emptySummary, type BatchSummary } from "./summary.js";
+import { addEvents, addLine, emptySummary, progressOf, type BatchProgress, type BatchSummary } from "./summary.js";
 
-export type { BatchSummary } from "./summary.js";
-
-/** Where a run stands, after each written line. */
-export interface BatchProgress {
-  done: number;
-  total: number;
-  skipped: number;
-  scored: number;
-  withFallback: number;
-  unscored: number;
-  tokens: number;
-  costUsd: number | null;
-  elapsedMs: number;
-}
+export type { BatchProgress, BatchSummary } from "./summary.js";
 
 export interface BatchOptions {
   protocol: ProtocolEntry;
@@ -167,18 +154,6 @@ async function judgeAll(options: BatchOptions, run: Run): Promise<BatchSummary> 
   const juryTally = options.jury ? new JuryTally(dialogueJudge.protocol.result, dialogueJudge.configuration.rubric.overallKey) : undefined;
   const budget = options.budgetUsd !== undefined ? new Budget(options.budgetUsd) : undefined;
 
-  const progress = (): BatchProgress => ({
-    done: summary.judged,
-    total: summary.total,
-    skipped,
-    scored: summary.scored,
-    withFallback: summary.withFallback,
-    unscored: summary.unscored,
-    tokens: summary.tokens.total,
-    costUsd: summary.costUsd,
-    elapsedMs: Math.round(performance.now() - started),
-  });
-
   const running = pool(notYetJudged(run.dialogues(), done), Math.max(1, options.concurrency), run.judgeLine, budget ? (inFlight) => budget.canLaunch(inFlight) : undefined);
   for (;;) {
     const step = await running.next();
@@ -197,7 +172,7 @@ async function judgeAll(options: BatchOptions, run: Run): Promise<BatchSummary> 
     if (tally && stability) tally.add(stability);
     juryTally?.add(line);
     await options.write(`${redact(JSON.stringify(line))}\n`);
-    options.onProgress?.(summary.judged, summary.total, progress());
+    options.onProgress?.(summary.judged, summary.total, progressOf(summary, started));
   }
   if (tally) summary.stability = tally.summary();
   const jury = juryTally?.summary();

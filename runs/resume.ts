@@ -65,7 +65,7 @@ async function* wholeLines(path: string, torn: (bytes: number) => void): AsyncGe
 }
 
 /** Why this line is judged again, or undefined when it is kept. */
-function redoReason(line: { status?: unknown; meta?: LineMeta; jury?: unknown }, retryFallbacks: boolean): RedoReason | undefined {
+export function redoReason(line: { status?: unknown; meta?: LineMeta; jury?: unknown }, retryFallbacks: boolean): RedoReason | undefined {
   if (line.status === "unscored" || line.meta?.status === "unscored") return "unscored";
   if (retryFallbacks && Array.isArray(line.meta?.fallbacks) && line.meta.fallbacks.length > 0) return "fallback";
   // A jury member that failed is the jury's fallback: the verdict lacks a member's vote.

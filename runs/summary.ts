@@ -153,3 +153,31 @@ export function formatSummary(s: BatchSummary, out?: string): string {
   }
   return parts.join(" · ");
 }
+
+/** Where a run stands, after each written line. */
+export interface BatchProgress {
+  done: number;
+  total: number;
+  skipped: number;
+  scored: number;
+  withFallback: number;
+  unscored: number;
+  tokens: number;
+  costUsd: number | null;
+  elapsedMs: number;
+}
+
+/** The progress a summary stands at, `started` being the run's start (performance.now()). */
+export function progressOf(summary: BatchSummary, started: number): BatchProgress {
+  return {
+    done: summary.judged,
+    total: summary.total,
+    skipped: summary.skipped,
+    scored: summary.scored,
+    withFallback: summary.withFallback,
+    unscored: summary.unscored,
+    tokens: summary.tokens.total,
+    costUsd: summary.costUsd,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}

@@ -6,9 +6,8 @@ import { JuryTally } from "../../results/jury.js";
 import type { Json } from "../../results/fields.js";
 import { round6 } from "../../scoring/numbers.js";
 import { redact } from "../../util/redact.js";
-import type { BatchProgress } from "../evaluate-batch.js";
 import { StabilityTally } from "../stability.js";
-import { addEvents, addLine, emptySummary, type BatchSummary } from "../summary.js";
+import { addEvents, addLine, emptySummary, progressOf, type BatchProgress, type BatchSummary } from "../summary.js";
 import { connectionOf, KEY_PREFIX, type QueueTarget } from "./connection.js";
 import { keyOfJobId, type JudgeJobData, type JudgeJobResult } from "./jobs.js";
 import type { RunRecord } from "./run-record.js";
@@ -70,17 +69,6 @@ export async function collectLines(options: CollectOptions): Promise<Collected> 
   const tally = record.spec.samples > 1 ? new StabilityTally(record.spec.samples) : undefined;
   const juryTally = record.spec.jury ? new JuryTally(PROTOCOLS[record.spec.protocol].result, overallKeyOf(record)) : undefined;
   const collected: Collected = { summary, failed: [], missing: [], waiting: 0 };
-  const progress = (): BatchProgress => ({
-    done: summary.judged,
-    total: summary.total,
-    skipped: summary.skipped,
-    scored: summary.scored,
-    withFallback: summary.withFallback,
-    unscored: summary.unscored,
-    tokens: summary.tokens.total,
-    costUsd: summary.costUsd,
-    elapsedMs: Math.round(performance.now() - started),
-  });
 
   const queue = new Queue<JudgeJobData, JudgeJobResult>(target.name, { connection: connectionOf(target.url, false), prefix: KEY_PREFIX });
   queue.on("error", () => undefined);
@@ -123,7 +111,7 @@ export async function collectLines(options: CollectOptions): Promise<Collected> 
       if (tally && result.stability) tally.add(result.stability);
       juryTally?.add(line);
       await options.write(`${redact(result.line)}\n`);
-      options.onProgress?.(summary.judged, summary.total, progress());
+      options.onProgress?.(summary.judged, summary.total, progressOf(summary, started));
     };
     let lastSweep = performance.now();
     for (;;) {

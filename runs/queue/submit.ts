@@ -3,14 +3,13 @@ import { Redis } from "ioredis";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { readDialogues } from "../../dialogues/read.js";
 import { ConfigError } from "../../judges/config-error.js";
-import { juryOf } from "../../results/jury.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { dryRun } from "../dry-run.js";
 import type { BatchOptions, BatchSummary } from "../evaluate-batch.js";
 import { readInputs, scanInputs } from "../input-scan.js";
 import type { InputSource } from "../input-sources.js";
 import { checkPortable, createLineJudge, type RunSpec } from "../line-judge.js";
-import { idKey, prepareResume } from "../resume.js";
+import { idKey, prepareResume, redoReason } from "../resume.js";
 import { collectLines, type Collected } from "./collect.js";
 import { checkRedis, connectionOf, displayUrl, KEY_PREFIX, type QueueTarget } from "./connection.js";
 import { JOB_NAME, jobIdOf, type JudgeJobData, type JudgeJobResult } from "./jobs.js";
@@ -55,13 +54,6 @@ function portableConfigurable(configurable: Record<string, unknown>): Record<str
   return configurable;
 }
 
-/** Would `--resume` judge this finished line again? (unscored; with `retryFallbacks`, a fallback or a failed jury member) */
-function judgedAgain(lineText: string, retryFallbacks: boolean): boolean {
-  const line = JSON.parse(lineText) as { status?: unknown; meta?: { status?: unknown; fallbacks?: unknown } };
-  if (line.status === "unscored" || line.meta?.status === "unscored") return true;
-  if (!retryFallbacks) return false;
-  return (Array.isArray(line.meta?.fallbacks) && line.meta.fallbacks.length > 0) || (juryOf(line as never)?.failed.length ?? 0) > 0;
-}
 
 /**
  * `tribunal evaluate --queue`: probes the model here, stores the run's judge (as data) in Redis once,
@@ -152,7 +144,7 @@ export async function submitRun(sources: readonly InputSource[], options: Omit<B
           submitted.retried++;
         } else if (state === "completed" && options.resumeFrom) {
           const job = await queue.getJob(jobId);
-          if (job?.returnvalue && judgedAgain(job.returnvalue.line, options.retryFallbacks === true)) {
+          if (job?.returnvalue && redoReason(JSON.parse(job.returnvalue.line) as Parameters<typeof redoReason>[0], options.retryFallbacks === true)) {
             await queue.remove(jobId);
             toAdd.push(dialogue);
             submitted.redone++;
