@@ -3,14 +3,16 @@
  * the same lines as a single process, --resume, one --rpm gate for every worker, and a run stopped
  * by a worker's circuit breaker.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { PROVIDER_AND_TRACING_ENV } from "../support/cli.js";
 import { startOpenAIStub, type OpenAIStub } from "../support/openai-stub.js";
 import { ussFile } from "../support/uss-data.js";
 import { dialogueOf, panelAnswer, writeDialogues } from "../faults/helpers.js";
-import { expectNoStackTrace, runCli } from "./helpers.js";
+import { expectNoStackTrace, ROOT, runCli } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tribunal-cli-workers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,6 +34,21 @@ const comparable = (lines: Line[]) =>
   lines
     .map(({ meta: { latency_ms: _latency, ...meta }, ...rest }) => ({ ...rest, meta }))
     .sort((a, b) => String(a.dialogue_id).localeCompare(String(b.dialogue_id)));
+
+/** The processes whose parent is `pid`, from /proc (field 4 of /proc/<pid>/stat, after the command in parentheses). */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 /** The first `n` dialogues of a USS file, as the file has them. */
 function ussHead(name: string, n: number): string {
@@ -110,6 +127,36 @@ describe("--workers", { timeout: 180_000 }, () => {
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/stopped after 3 calls in a row failed the same way \(.*HTTP 400: context length exceeded\)/);
     expect(linesOf(out).length).toBeLessThan(30);
+  });
+
+  it("a worker killed mid-run stops the run with its reason; the lines written are kept and --resume finishes with each dialogue once", async () => {
+    const input = writeDialogues(dir, "killed.jsonl", 40);
+    const out = join(dir, "killed-results.jsonl");
+    stub = await startOpenAIStub((request) => ({ json: panelAnswer(request), hangMs: 300 }));
+    const args = ["evaluate", input, "--workers", "2", "--concurrency", "4", "--model", "openai:gpt-4o-mini", "--base-url", stub.baseUrl, "--no-probe", "--out", out];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of PROVIDER_AND_TRACING_ENV) delete env[name];
+    env.OPENAI_API_KEY = "sk-test";
+    const run = spawn(process.execPath, ["bin/tribunal.js", ...args], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    run.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => run.once("exit", resolve));
+    // Once lines are being written, kill one of the run's worker processes.
+    await expect.poll(() => (existsSync(out) ? linesOf(out).length : 0), { timeout: 60_000, interval: 100 }).toBeGreaterThan(2);
+    const workers = childrenOf(run.pid as number);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0] as number, "SIGKILL");
+    expect(await exited).toBe(2);
+    expect(stderr).toMatch(/a worker process stopped \(SIGKILL\) with \d+ dialogue\(s\) in flight; the lines written so far are kept: rerun with --resume/);
+    const kept = linesOf(out);
+    expect(kept.length).toBeLessThan(40);
+    expect(new Set(kept.map((l) => l.dialogue_id)).size).toBe(kept.length);
+
+    const resumed = await runCli([...args, "--resume"], { OPENAI_API_KEY: "sk-test" });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const all = linesOf(out);
+    expect(all.map((l) => l.dialogue_id).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `d${String(i).padStart(4, "0")}`));
+    expect(all.slice(0, kept.length)).toEqual(kept);
   });
 
   it("refuses a bad count before judging", async () => {
