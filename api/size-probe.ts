@@ -9,6 +9,7 @@ import type { ProtocolEntry } from "../graphs/registry.js";
 import type { Configuration } from "../judges/configuration.js";
 import { resolvedConfigurationOf, withResolvedConfiguration } from "../judges/run-configuration.js";
 import { resolveRun } from "./builders.js";
+import { tracingEnabled } from "../judges/tracing-env.js";
 import { cachedCounter, messageText, requestTokens, toolsText, TOKENS_PER_MESSAGE, TOKENS_PER_REQUEST, type TextCounter, type ToolLike } from "./token-count.js";
 
 /** One request a protocol would send for a dialogue: the role that sends it and its estimated input tokens. */
@@ -104,7 +105,8 @@ class RecordingChatModel extends BaseChatModel<RecorderOptions> {
   // The json_schema path: the schema travels as `response_format`, counted like one tool.
   override withStructuredOutput(schema: unknown, config?: { name?: string }): never {
     const name = config?.name ?? "extract";
-    return { invoke: async (messages: BaseMessage[]) => record(name, messages, [{ name, schema }]) } as never;
+    const tools = [{ name, schema }];
+    return { invoke: async (messages: BaseMessage[]) => record(name, messages, tools) } as never;
   }
 }
 
@@ -163,7 +165,8 @@ export function createSizeProbe(protocol: ProtocolEntry, configurable: Record<st
     async run(dialogue, options) {
       const stopAbove = options.stopAbove ?? Number.POSITIVE_INFINITY;
       const sink: Sink = { requests: [], count: cachedCounter(stopAbove), stopAbove, exact: options.exact !== false, over: undefined, stop: new AbortController() };
-      const config = { ...protocol.runConfig, configurable: configurables[options.path], signal: sink.stop.signal, callbacks: [new NoTracing()] };
+      // Without tracing, no handler at all: any handler makes LangChain build a run for every step.
+      const config = { ...protocol.runConfig, configurable: configurables[options.path], signal: sink.stop.signal, ...(tracingEnabled() ? { callbacks: [new NoTracing()] } : {}) };
       try {
         await detached(() => SINK.run(sink, () => graph.invoke({ dialogue }, config)));
       } catch (e) {

@@ -2,6 +2,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
+import { memoByObject } from "../util/memo.js";
 
 /**
  * Offline token counts with OpenAI's o200k_base encoding (gpt-4o, gpt-4.1, gpt-5, o-series), from
@@ -66,13 +67,16 @@ export function messageText(message: BaseMessage): string {
   return calls.length === 0 ? text : `${text}${calls.map((c) => `${c.name}${JSON.stringify(c.args)}`).join("")}`;
 }
 
-/** The tool definitions as the OpenAI client sends them (`bindTools(…, { strict: true })`), as JSON. */
-export function toolsText(tools: readonly ToolLike[]): string {
+/**
+ * The tool definitions as the OpenAI client sends them (`bindTools(…, { strict: true })`), as JSON;
+ * converted once per list (a run binds its protocol's toolset once and sends it with every call).
+ */
+export const toolsText = memoByObject((tools: readonly ToolLike[]): string => {
   if (tools.length === 0) return "";
   return JSON.stringify(
     tools.map((t) => convertToOpenAITool({ name: t.name, ...(t.description ? { description: t.description } : {}), schema: t.schema } as Parameters<typeof convertToOpenAITool>[0], { strict: true })),
   );
-}
+});
 
 /** Counts a text; a counter may cache (a dialogue's calls repeat the same transcript). */
 export type TextCounter = (text: string) => number;

@@ -4,6 +4,7 @@ import type { LlmJudge } from "./judge.js";
 import { formatModelSpec, type LlmSpec } from "./model-spec.js";
 import { JudgeChatGoogle } from "./providers/google.js";
 import { JudgeAzureChatOpenAI, JudgeChatOpenAI } from "./providers/openai.js";
+import { nodeFetch } from "./providers/node-fetch.js";
 
 /**
  * The client makes exactly one request per call and hands every error back unchanged: retries
@@ -47,10 +48,11 @@ function chatModelOf(spec: LlmSpec, settings: ProviderSettings, json = false): B
         azureOpenAIApiInstanceName: settings.azureInstance,
         azureOpenAIApiDeploymentName: spec.deployment,
         azureOpenAIApiVersion: settings.azureApiVersion ?? "2024-10-21",
+        configuration: { fetch: nodeFetch },
         ...(settings.baseUrl ? { azureOpenAIBasePath: settings.baseUrl } : {}),
       });
     case "openai":
-      return new JudgeChatOpenAI({ ...common, timeout: settings.timeoutMs, model: spec.model, apiKey, configuration: settings.baseUrl ? { baseURL: settings.baseUrl } : {} });
+      return new JudgeChatOpenAI({ ...common, timeout: settings.timeoutMs, model: spec.model, apiKey, configuration: { fetch: nodeFetch, ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) } });
     case "anthropic":
       return new ChatAnthropic({
         ...common,

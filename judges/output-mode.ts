@@ -6,6 +6,8 @@ import { OUTPUT_MODES, rawConfigurable } from "./configuration.js";
 import type { LlmJudge } from "./judge.js";
 import { schemaInstructions } from "./prompt/schema-instructions.js";
 import { withCacheBreakpoint } from "./providers/anthropic.js";
+import { memoByObject } from "../util/memo.js";
+import { somethingListens } from "./listeners.js";
 
 export { OUTPUT_MODES };
 export type OutputMode = (typeof OUTPUT_MODES)[number];
@@ -77,10 +79,8 @@ export function sendModeOf(config: RunnableConfig | undefined, model: string): S
   return !mode.success || mode.data === "auto" ? "tools" : mode.data;
 }
 
-/** The role's contract as JSON schema, for the prompt. */
-function jsonSchemaOf(schema: z.ZodType): unknown {
-  return z.toJSONSchema(schema, { unrepresentable: "any" });
-}
+/** The role's contract as JSON schema, for the prompt: converted once per schema. */
+const jsonSchemaOf = memoByObject((schema: z.ZodType): unknown => z.toJSONSchema(schema, { unrepresentable: "any" }));
 
 /** The messages with the role's schema appended to the last user message (or as one more). */
 export function withSchemaInPrompt(messages: BaseMessage[], task: ModeTask): BaseMessage[] {
@@ -92,10 +92,14 @@ export function withSchemaInPrompt(messages: BaseMessage[], task: ModeTask): Bas
   return [...messages, new HumanMessage(text)];
 }
 
-/** A run named after the role with the model's run inside it: the trace reads alike in every mode. */
+/**
+ * A run named after the role with the model's run inside it: the trace reads alike in every mode.
+ * When nothing listens (judges/listeners.ts), the model is called directly: the named run would
+ * only cost a run tree and a callback set-up per call.
+ */
 function named(run: (messages: BaseMessage[], config?: RunnableConfig) => Promise<BaseMessage>): Send {
   const call = RunnableLambda.from(run);
-  return async (messages, config) => ({ raw: await call.invoke(messages, config) });
+  return async (messages, config) => ({ raw: await (somethingListens(config) ? call.invoke(messages, config) : run(messages, config)) });
 }
 
 /** The messages as the judge's API takes them: Anthropic's get a prompt-cache breakpoint after the shared prefix. */

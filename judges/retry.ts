@@ -1,6 +1,7 @@
 import { classifyRateLimitError } from "@langchain/core/utils/async_caller";
 import { z } from "zod";
-import { ConfigurationSchema } from "./configuration.js";
+import { ConfigurationSchema, type Configuration } from "./configuration.js";
+import { memoByObject } from "../util/memo.js";
 import { resolvedConfigurationOf } from "./run-configuration.js";
 import type { CallFailure, CallFailureKind } from "./checks/problems.js";
 
@@ -34,13 +35,19 @@ const RETRIED: ReadonlySet<CallFailureKind> = new Set(["rate_limited", "server_e
 
 export type RetryDecision = { retry: true; waitMs: number } | { retry: false; stop?: string; reason?: string };
 
+function parseRetrySettings(source: Record<string, unknown>): RetrySettings {
+  const parsed = RetrySettings.safeParse({ maxRetries: source.maxRetries, timeoutMs: source.timeoutMs, retryBaseMs: source.retryBaseMs, retryMaxMs: source.retryMaxMs, maxRetryAfterMs: source.maxRetryAfterMs });
+  return parsed.success ? parsed.data : RetrySettings.parse({});
+}
+
+/** A run's resolved configuration is read once, not on every call. */
+const settingsOfConfiguration = memoByObject((configuration: Configuration) => parseRetrySettings(configuration as unknown as Record<string, unknown>));
+
 /** Reads the retry settings (from the run's resolved configuration when it has one) and the call gate from a run's `configurable`. */
 export function retrySettingsOf(configurable: Record<string, unknown> | undefined): { settings: RetrySettings; gate: CallGate | undefined } {
   const raw: Record<string, unknown> = configurable ?? {};
   const resolved = resolvedConfigurationOf(configurable);
-  const source = resolved ?? raw;
-  const parsed = RetrySettings.safeParse({ maxRetries: source.maxRetries, timeoutMs: source.timeoutMs, retryBaseMs: source.retryBaseMs, retryMaxMs: source.retryMaxMs, maxRetryAfterMs: source.maxRetryAfterMs });
-  const settings = parsed.success ? parsed.data : RetrySettings.parse({});
+  const settings = resolved ? settingsOfConfiguration(resolved) : parseRetrySettings(raw);
   const gate = raw.callGate as CallGate | undefined;
   return { settings, gate: typeof gate?.acquire === "function" ? gate : undefined };
 }
@@ -92,8 +99,12 @@ export function timeoutError(ms: number): Error {
  */
 export async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>, timeoutMs: number, parent?: AbortSignal): Promise<T> {
   const controller = new AbortController();
+  const signal = controller.signal;
   const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-  const signal = parent ? AbortSignal.any([parent, controller.signal]) : controller.signal;
+  // The parent is followed by a listener, not `AbortSignal.any`, which costs far more per call on Node 20.
+  const followParent = () => controller.abort(parent?.reason);
+  if (parent?.aborted) followParent();
+  else parent?.addEventListener("abort", followParent, { once: true });
   try {
     return await new Promise<T>((resolve, reject) => {
       const onAbort = () => reject(signal.reason);
@@ -102,5 +113,6 @@ export async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>, 
     });
   } finally {
     clearTimeout(timer);
+    parent?.removeEventListener("abort", followParent);
   }
 }

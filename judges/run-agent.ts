@@ -13,6 +13,7 @@ import type { Judge, LlmJudge } from "./judge.js";
 import { outputProblemOf } from "./checks/answer-errors.js";
 import { parseAnswer } from "./checks/parse-answer.js";
 import type { CallFailure, OutputProblem } from "./checks/problems.js";
+import { memoByObject } from "../util/memo.js";
 import { modeSender, sendModeOf, type RoleTool, type Send, type SendMode } from "./output-mode.js";
 
 export type { RoleTool } from "./output-mode.js";
@@ -64,12 +65,22 @@ function usageOf(raw: BaseMessage): { input: number; output: number } {
   return { input: usage?.input_tokens ?? 0, output: usage?.output_tokens ?? 0 };
 }
 
+/** The senders built so far, per judge, contract and toolset, then by mode and role. */
+const NO_TOOLSET = {};
+const sendersOf = memoByObject((_judge: LlmJudge) => memoByObject((_schema: z.ZodType) => memoByObject((_toolset: object) => new Map<string, Send>())));
+
 /**
  * How one request goes out: in the run's output mode (judges/output-mode.ts: a forced tool from the
  * protocol's toolset, json_schema, JSON mode or text); the reply's JSON is read by `parseAnswer`.
+ * Built once per judge, contract and mode, not per call: binding tools converts every schema and
+ * builds a new client.
  */
 function sender<O>(task: AgentTask<O>, judge: LlmJudge, mode: SendMode): Send {
-  return modeSender(mode, task, judge);
+  const built = sendersOf(judge)(task.schema)(task.toolset ?? NO_TOOLSET);
+  const key = `${mode}\u0000${task.role}`;
+  let send = built.get(key);
+  if (!send) built.set(key, (send = modeSender(mode, task, judge)));
+  return send;
 }
 
 /**

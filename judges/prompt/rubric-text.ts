@@ -1,5 +1,6 @@
 import type { Rubric } from "../../rubrics/schema.js";
 import { describeScale } from "../checks/scale.js";
+import { memoByObject } from "../../util/memo.js";
 
 function scaleText(rubric: Rubric): string {
   const scale = rubric.scale;
@@ -13,8 +14,8 @@ function scaleText(rubric: Rubric): string {
   return lines.join("\n");
 }
 
-/** The rubric as the judges read it: criteria, weights, barem levels, examples and guidance. */
-export function renderRubric(rubric: Rubric): string {
+/** The rubric as the judges read it: criteria, weights, barem levels, examples and guidance; written once per rubric. */
+export const renderRubric = memoByObject((rubric: Rubric): string => {
   const parts = [`Rubric "${rubric.title}"`, rubric.description, scaleText(rubric), "Criteria:"];
   for (const c of rubric.criteria) {
     const weight = c.weight === undefined ? "" : ` (weight ${c.weight.toFixed(2)})`;
@@ -24,4 +25,4 @@ export function renderRubric(rubric: Rubric): string {
   }
   if (rubric.guidance) parts.push(`Guidance: ${rubric.guidance}`);
   return parts.join("\n");
-}
+});

@@ -5,6 +5,7 @@ import type { OutputProblem } from "../../judges/checks/problems.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { describeScale } from "../../judges/checks/scale.js";
 import { checkVerdicts } from "../../judges/checks/verdicts.js";
+import { memoByObject } from "../../util/memo.js";
 
 export const CriterionVerdict = z.object({
   justification: z.string().describe("One sentence that quotes at least one utterance in double quotes, e.g. USER: \"I liked the story\""),
@@ -12,13 +13,16 @@ export const CriterionVerdict = z.object({
 });
 export type CriterionVerdict = z.infer<typeof CriterionVerdict>;
 
-/** The `evaluator` contract: `{ <Criterion>: { justification, score } … }` for every rubric criterion. */
-export function evaluatorSchema(rubric: Rubric) {
+/**
+ * The `evaluator` contract: `{ <Criterion>: { justification, score } … }` for every rubric criterion.
+ * One schema per rubric, so its JSON schema and the tools bound with it are built once per run.
+ */
+export const evaluatorSchema = memoByObject((rubric: Rubric): z.ZodType<EvaluatorOutput> => {
   const shape = Object.fromEntries(
     rubric.criteria.map((c) => [c.id, CriterionVerdict.describe(`${c.id}: ${c.description} Score: ${describeScale(rubric)}.`)]),
   );
   return z.object(shape) as unknown as z.ZodType<EvaluatorOutput>;
-}
+});
 export type EvaluatorOutput = Record<string, CriterionVerdict>;
 
 /** What the schema cannot say: scores on the scale, and justifications that quote the transcript. */
