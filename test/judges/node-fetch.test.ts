@@ -1,12 +1,14 @@
 /**
- * The OpenAI client's transport (judges/providers/node-fetch.ts) against 127.0.0.1 only: it answers
- * as the global fetch does (status, headers, decoded body, an event stream as a stream) and fails as
- * it does (a `TypeError` with the cause, the signal's reason on abort).
+ * The OpenAI client's transport (judges/providers/node-fetch.ts, node-fetch) against 127.0.0.1 only:
+ * what the client reads of a reply (status, headers, decoded body, an event stream), and failures the
+ * run sorts as it sorts the global fetch's (a refused connection is a connection failure; an abort
+ * rejects with an AbortError).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classifyError } from "../../judges/classify-error.js";
 import { nodeFetch } from "../../judges/providers/node-fetch.js";
 
 function route(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -51,11 +53,11 @@ describe("nodeFetch", () => {
     expect(await res.json()).toEqual({ method: "POST", body: '{"a":1}' });
   });
 
-  it("decodes a gzip body, and gives a 204 no body", async () => {
+  it("decodes a gzip body, and gives a 204 an empty text", async () => {
     expect(await (await nodeFetch(`${base}/gzip`)).json()).toEqual({ zipped: true });
     const empty = await nodeFetch(`${base}/empty`);
     expect(empty.status).toBe(204);
-    expect(empty.body).toBeNull();
+    expect(await empty.text()).toBe("");
   });
 
   it("passes an event stream through as a stream", async () => {
@@ -63,19 +65,20 @@ describe("nodeFetch", () => {
     expect(await res.text()).toBe("data: one\n\ndata: two\n\n");
   });
 
-  it("rejects a refused connection as fetch does: TypeError 'fetch failed' with the socket error as cause", async () => {
+  it("rejects a refused connection with the socket's code, which the run reads as a connection failure", async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const error = await nodeFetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "TypeError", message: "fetch failed", cause: { code: "ECONNREFUSED" } });
+    expect(error).toMatchObject({ code: "ECONNREFUSED" });
+    expect(classifyError("evaluator", error).kind).toBe("connection");
   });
 
-  it("rejects with the signal's reason when aborted, before or during the request", async () => {
+  it("rejects with an AbortError when aborted, before or during the request", async () => {
     const before = new AbortController();
-    before.abort(new Error("stopped before"));
-    await expect(nodeFetch(`${base}/echo`, { signal: before.signal })).rejects.toThrow("stopped before");
+    before.abort();
+    await expect(nodeFetch(`${base}/echo`, { signal: before.signal })).rejects.toMatchObject({ name: "AbortError" });
     const during = new AbortController();
     const pending = nodeFetch(`${base}/hang`, { signal: during.signal });
     during.abort();
