@@ -10,7 +10,7 @@ import { writeBenchDialogues } from "./dialogues.js";
 import type { Figure } from "./figures.js";
 
 const SERVER = fileURLToPath(new URL("./openai-server.mjs", import.meta.url));
-const CALLS_PER_DIALOGUE = 2; // panel: evaluator + critic (the critic agrees, so the referee makes no call)
+export const CALLS_PER_DIALOGUE = 2; // panel: evaluator + critic (the critic agrees, so the referee makes no call)
 
 /** The scripted server in its own process, and its base URL once it listens. */
 export async function startServer(latencyMs: number): Promise<{ baseUrl: string; stop: () => void }> {
@@ -19,23 +19,40 @@ export async function startServer(latencyMs: number): Promise<{ baseUrl: string;
   return { baseUrl: `http://127.0.0.1:${chunk.toString().trim()}/v1`, stop: () => child.kill() };
 }
 
+/** The run's settings for a model served by the bench server. */
+type BenchConfigurable = Record<string, unknown>;
+
+/**
+ * Runs `work` with `n` bench dialogues in a temporary file and the scripted server answering after
+ * `latencyMs` (an API key set for the client, then restored); cleans both up.
+ */
+export async function withBenchServer<T>(n: number, latencyMs: number, work: (file: string, configurable: BenchConfigurable, dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "tribunal-bench-http-"));
+  const file = join(dir, "dialogues.jsonl");
+  writeBenchDialogues(file, n);
+  const server = await startServer(latencyMs);
+  const previousKey = process.env.OPENAI_API_KEY;
+  process.env.OPENAI_API_KEY = "sk-bench-local";
+  try {
+    return await work(file, { model: "openai:bench", baseUrl: server.baseUrl, maxRetries: 0, outputMode: "tools", timeoutMs: 120_000 }, dir);
+  } finally {
+    if (previousKey === undefined) delete process.env.OPENAI_API_KEY;
+    else process.env.OPENAI_API_KEY = previousKey;
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * The real HTTP path (the OpenAI client, LangChain, LangGraph, the batch runner) against a local
  * server answering after `latencyMs`: the judging process's CPU per dialogue (process.cpuUsage, the
  * server runs elsewhere) and the batch efficiency, dialogues/s achieved ÷ concurrency / (calls ×
  * latency). Tracing is off, as it is by default.
  */
-export async function httpPath(n = 640, concurrency = 64, latencyMs = 1000): Promise<Figure[]> {
-  const dir = mkdtempSync(join(tmpdir(), "tribunal-bench-http-"));
-  const file = join(dir, "dialogues.jsonl");
-  writeBenchDialogues(file, n);
-  const warmUp = join(dir, "warm-up.jsonl");
-  writeBenchDialogues(warmUp, concurrency);
-  const server = await startServer(latencyMs);
-  const previousKey = process.env.OPENAI_API_KEY;
-  process.env.OPENAI_API_KEY = "sk-bench-local";
-  try {
-    const configurable = { model: "openai:bench", baseUrl: server.baseUrl, maxRetries: 0, outputMode: "tools", timeoutMs: 120_000 };
+export function httpPath(n = 640, concurrency = 64, latencyMs = 1000): Promise<Figure[]> {
+  return withBenchServer(n, latencyMs, async (file, configurable, dir) => {
+    const warmUp = join(dir, "warm-up.jsonl");
+    writeBenchDialogues(warmUp, concurrency);
     // Warm-up: module loading, the client's first connections and JIT are not per-dialogue costs.
     await evaluateFile(warmUp, { protocol: PROTOCOLS.panel, concurrency, configurable, probe: false, write: () => undefined });
     let lines = 0;
@@ -52,10 +69,5 @@ export async function httpPath(n = 640, concurrency = 64, latencyMs = 1000): Pro
       { name: `CPU per panel dialogue over HTTP (${where})`, value: `${cpuMsPerDialogue.toFixed(1)} ms`, target: "≤ 8 ms", ok: cpuMsPerDialogue <= 8, detail: `${((used.user + used.system) / 1e6).toFixed(1)} s of CPU in ${seconds.toFixed(1)} s` },
       { name: `batch efficiency over HTTP (${where})`, value: efficiency.toFixed(3), target: "≥ 0.95", ok: efficiency >= 0.95, detail: `ideal ${ideal.toFixed(1)} s, took ${seconds.toFixed(1)} s` },
     ];
-  } finally {
-    if (previousKey === undefined) delete process.env.OPENAI_API_KEY;
-    else process.env.OPENAI_API_KEY = previousKey;
-    server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -29,7 +29,7 @@ if (wanted("batch")) {
   show(fast);
 }
 if (wanted("http")) for (const f of await httpPath()) show(f);
-if (wanted("workers")) show(await httpWorkers());
+if (wanted("workers")) for (const f of await httpWorkers()) show(f);
 if (wanted("memory")) show(await peakMemory());
 if (wanted("cli")) show(cliStart());
 const failed = figures.filter((f) => f.ok === false).length;
