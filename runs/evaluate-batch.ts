@@ -15,7 +15,7 @@ import { readInputs, scanInputs } from "./input-scan.js";
 import type { InputSource } from "./input-sources.js";
 import { pool } from "../util/pool.js";
 import { idKey, prepareResume, type ResumePlan } from "./resume.js";
-import { checkPortable, createLineJudge, type Judged, type RunSpec } from "./line-judge.js";
+import { checkPortable, createLineJudge, runSpecOf, type Judged } from "./line-judge.js";
 import { WorkerPool } from "./worker-pool.js";
 import { StabilityTally } from "./stability.js";
 import { addEvents, addLine, emptySummary, progressOf, type BatchProgress, type BatchSummary } from "./summary.js";
@@ -88,7 +88,7 @@ export async function evaluateFiles(sources: readonly InputSource[], options: Ba
   const gate = options.rpm ? rpmGate(options.rpm) : undefined;
   let processes: WorkerPool | undefined;
   try {
-    const spec = runSpecOf(options, samples);
+    const spec = runSpecOf(options);
     const workers = options.workers === "auto" ? autoWorkers(input.count) : Math.max(1, options.workers ?? 1);
     if (workers > 1) checkPortable(spec, "--workers");
     const lineJudge = createLineJudge(spec, gate ? { callGate: gate } : {});
@@ -110,18 +110,6 @@ export async function evaluateFiles(sources: readonly InputSource[], options: Ba
     await processes?.close();
     await gate?.stop();
   }
-}
-
-/** The batch's options as the run's plain spec (the protocol by id). */
-function runSpecOf(options: BatchOptions, samples: number): RunSpec {
-  return {
-    protocol: options.protocol.id,
-    configurable: options.configurable,
-    samples,
-    ...(options.jury ? { jury: options.jury } : {}),
-    ...(options.prices ? { prices: options.prices } : {}),
-    ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
-  };
 }
 
 interface Run {

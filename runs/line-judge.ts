@@ -44,6 +44,28 @@ export interface LineJudge {
   judgeLine(dialogue: Dialogue): Promise<Judged>;
 }
 
+/** What a run's spec is made of, as the batch runner's options give it (the protocol as its entry). */
+export interface SpecSource {
+  protocol: { id: ProtocolId };
+  configurable: Record<string, unknown>;
+  samples?: number;
+  jury?: JuryMemberInput[];
+  prices?: PriceTable;
+  breakerLimit?: number;
+}
+
+/** The run's plain spec from its options (the protocol by id). */
+export function runSpecOf(options: SpecSource): RunSpec {
+  return {
+    protocol: options.protocol.id,
+    configurable: options.configurable,
+    samples: Math.max(1, options.samples ?? 1),
+    ...(options.jury ? { jury: options.jury } : {}),
+    ...(options.prices ? { prices: options.prices } : {}),
+    ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
+  };
+}
+
 /** Refuses a spec that cannot leave this process (a chat model object, a callback), naming the option that needs it. */
 export function checkPortable(spec: RunSpec, option: string): void {
   const { configurable, jury } = spec;

@@ -8,10 +8,10 @@ import { dryRun } from "../dry-run.js";
 import type { BatchOptions, BatchSummary } from "../evaluate-batch.js";
 import { readInputs, scanInputs } from "../input-scan.js";
 import type { InputSource } from "../input-sources.js";
-import { checkPortable, createLineJudge, type RunSpec } from "../line-judge.js";
+import { checkPortable, createLineJudge, runSpecOf } from "../line-judge.js";
 import { idKey, prepareResume, redoReason } from "../resume.js";
 import { collectLines, type Collected } from "./collect.js";
-import { checkRedis, connectionOf, displayUrl, KEY_PREFIX, type QueueTarget } from "./connection.js";
+import { checkRedis, connectionOf, KEY_PREFIX, type QueueTarget } from "./connection.js";
 import { JOB_NAME, jobIdOf, type JudgeJobData, type JudgeJobResult } from "./jobs.js";
 import { addRunIds, saveRun, type RunRecord } from "./run-record.js";
 
@@ -89,15 +89,7 @@ export async function submitRun(sources: readonly InputSource[], options: Omit<B
   await checkRedis(target.url);
   const read = options.protocol.readInput ?? readDialogues;
   const input = await scanInputs(sources, read);
-  const samples = Math.max(1, options.samples ?? 1);
-  const spec: RunSpec = {
-    protocol: options.protocol.id,
-    configurable: portableConfigurable(options.configurable),
-    samples,
-    ...(options.jury ? { jury: options.jury } : {}),
-    ...(options.prices ? { prices: options.prices } : {}),
-    ...(options.breakerLimit !== undefined ? { breakerLimit: options.breakerLimit } : {}),
-  };
+  const spec = runSpecOf({ ...options, configurable: portableConfigurable(options.configurable) });
   checkPortable(spec, "--queue");
   const { judge } = createLineJudge(spec);
   // The probe runs here, once; the workers get the output modes it settled and send no probe.
@@ -123,7 +115,7 @@ export async function submitRun(sources: readonly InputSource[], options: Omit<B
   try {
     await saveRun(redis, target.name, record);
     if (options.rpm) {
-      const calls = await callsPerDialogue(sources, options, samples);
+      const calls = await callsPerDialogue(sources, options, spec.samples);
       const intervalMs = Math.max(1, Math.ceil((60_000 * calls) / options.rpm));
       await queue.setGlobalRateLimit(1, intervalMs);
       submitted.rateLimit = { intervalMs, callsPerDialogue: calls };
@@ -133,27 +125,24 @@ export async function submitRun(sources: readonly InputSource[], options: Omit<B
       const keys = batch.map((d) => idKey(d.id));
       const ids = keys.map((key) => jobIdOf(hash, key));
       const states = await Promise.all(ids.map((id) => queue.getJobState(id)));
-      const toAdd: Dialogue[] = [];
-      const redoneBefore = submitted.redone;
+      const fresh: Dialogue[] = [];
+      const again: Dialogue[] = [];
       for (const [i, state] of states.entries()) {
         const dialogue = batch[i] as Dialogue;
         const jobId = ids[i] as string;
-        if (state === "unknown") toAdd.push(dialogue);
+        if (state === "unknown") fresh.push(dialogue);
         else if (state === "failed") {
           await (await queue.getJob(jobId))?.retry("failed");
           submitted.retried++;
-        } else if (state === "completed" && options.resumeFrom) {
-          const job = await queue.getJob(jobId);
-          if (job?.returnvalue && redoReason(JSON.parse(job.returnvalue.line) as Parameters<typeof redoReason>[0], options.retryFallbacks === true)) {
-            await queue.remove(jobId);
-            toAdd.push(dialogue);
-            submitted.redone++;
-          } else submitted.existing++;
+        } else if (state === "completed" && options.resumeFrom && (await judgedAgain(queue, jobId, options.retryFallbacks === true))) {
+          await queue.remove(jobId);
+          again.push(dialogue);
         } else submitted.existing++;
       }
-      const redone = submitted.redone - redoneBefore;
+      const toAdd = [...fresh, ...again];
       if (toAdd.length > 0) await queue.addBulk(toAdd.map((dialogue) => ({ name: JOB_NAME, data: { hash, dialogue }, opts: { ...JOB_OPTIONS, jobId: jobIdOf(hash, idKey(dialogue.id)) } })));
-      submitted.added += toAdd.length - redone;
+      submitted.added += fresh.length;
+      submitted.redone += again.length;
       await addRunIds(redis, target.name, hash, keys);
       jobIds.push(...ids);
     };
@@ -176,6 +165,12 @@ export async function submitRun(sources: readonly InputSource[], options: Omit<B
   return { record, submitted, jobIds, inputs: input.count, skipped };
 }
 
+/** Would `--resume` judge this finished job's line again (`redoReason`: unscored; with retryFallbacks, fell back)? */
+async function judgedAgain(queue: Queue<JudgeJobData, JudgeJobResult>, jobId: string, retryFallbacks: boolean): Promise<boolean> {
+  const line = (await queue.getJob(jobId))?.returnvalue?.line;
+  return line !== undefined && redoReason(JSON.parse(line) as Parameters<typeof redoReason>[0], retryFallbacks) !== undefined;
+}
+
 /** Dialogues without a line after a collection: a ConfigError (exit 2) naming the first, once every other line is written. */
 export function throwOnMissingLines(collected: Collected, remedy: string): void {
   const { failed, missing } = collected;
@@ -193,4 +188,3 @@ async function callsPerDialogue(sources: readonly InputSource[], options: Omit<B
   return Math.max(1, Math.ceil(perDialogue * (options.jury?.length ?? 1)));
 }
 
-export { displayUrl };
