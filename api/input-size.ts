@@ -7,6 +7,9 @@ import { ConfigError } from "../judges/config-error.js";
 import type { Configuration } from "../judges/configuration.js";
 import { runModelsOf, type RunModels } from "./run-models.js";
 import { createSizeProbe, type ProbedRequest, type ProbeResult, type SizeProbe } from "./size-probe.js";
+import { bytesWithin, countTokens, requestTokens, type ToolLike } from "./token-count.js";
+import { PROBE_DIALOGUE } from "../judges/probe.js";
+import type { RequestGuard } from "../judges/request-guard.js";
 
 const ContextWindowFile = z.object({
   about: z.string().optional(),
@@ -82,29 +85,99 @@ export function tooLongFailure(request: ProbedRequest, limit: number, modelLabel
 export type InputSizeCheck = (dialogue: Dialogue) => Promise<CallFailure | undefined>;
 
 /**
- * The too_long policy, in one place every judgement goes through (`createDialogueJudge`): before a
- * dialogue is judged, the protocol's graph runs on it with a recording model (`size-probe.ts`, the
- * longest path for a protocol whose calls vary) and each request's input tokens are counted
- * offline; if any request would pass the run's limit, the dialogue is not sent at all and its line
- * is `unscored` with error kind `too_long`. Nothing is truncated (the consensus protocol's own
- * `maxContentChars` cut still applies, before the count). Undefined when the run has no limit.
+ * Request bytes that one more byte of a dialogue adds at most to any request of a protocol's longest
+ * path: the transcript, plus the earlier answers that quote it. Measured at most 6.3 (consensus's
+ * debate) on CCPE and MWOZ; test/runs/input-size-estimate.test.ts holds every protocol to it.
  */
-export function createInputSizeCheck(protocol: ProtocolEntry, configurable: Record<string, unknown>, configuration: Configuration): InputSizeCheck | undefined {
+export const REQUEST_BYTES_PER_DIALOGUE_BYTE = 8;
+
+const LABELS: ReadonlySet<string> = new Set(["ratings", "overallRatings", "source", "act"]);
+
+/** What of a dialogue can reach a prompt, in UTF-8 bytes of JSON: turn texts, system prompt, a pair's sides; ratings and sources left out. */
+export function dialogueBytes(dialogue: Dialogue): number {
+  return Buffer.byteLength(JSON.stringify(dialogue, (key, value: unknown) => (LABELS.has(key) ? undefined : value)));
+}
+
+/** The largest request of a short ordinary dialogue (`PROBE_DIALOGUE`, or the protocol's `baseDialogue`): what every dialogue's requests grow from. */
+export interface SizeBase {
+  /** Its input tokens, counted exactly. */
+  tokens: number;
+  /** The dialogue's `dialogueBytes`. */
+  bytes: number;
+}
+
+/** The run's size base, probed once on `dialogue`; undefined when the protocol cannot judge it. */
+export async function measureSizeBase(probe: SizeProbe, dialogue: Dialogue): Promise<SizeBase | undefined> {
+  try {
+    const largest = largestRequest(await probe.run(dialogue, { path: "longest" }));
+    return largest ? { tokens: largest.inputTokens, bytes: dialogueBytes(dialogue) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An upper estimate of a dialogue's largest request, in tokens: the base's exact count plus, for
+ * each byte the dialogue has beyond the base's, REQUEST_BYTES_PER_DIALOGUE_BYTE bytes (a token is at
+ * least one byte).
+ */
+export function estimatedTokens(base: SizeBase, dialogue: Dialogue): number {
+  return base.tokens + REQUEST_BYTES_PER_DIALOGUE_BYTE * Math.max(0, dialogueBytes(dialogue) - base.bytes);
+}
+
+/** A `too_long` request stopped just before it was sent. */
+export function requestGuard(limit: number, modelLabel: string): RequestGuard {
+  return (role, messages, tools) => {
+    if (bytesWithin(messages, tools, limit) !== undefined) return undefined;
+    const tokens = requestTokens(messages, tools as readonly ToolLike[], (text) => countTokens(text, limit));
+    if (tokens <= limit) return undefined;
+    return { agent: role, kind: "too_long", message: `the ${role} request has at least ${tokens} input tokens, more than the limit of ${limit} for ${modelLabel}; it was not sent (raise --max-input-tokens / maxInputTokens if the model's window is larger, or shorten the dialogue)` };
+  };
+}
+
+export interface InputSizePolicy {
+  /** Run before a dialogue is judged. */
+  check: InputSizeCheck;
+  /** Run before each request is sent (`configurable.requestGuard`). */
+  guard: RequestGuard;
+}
+
+/**
+ * The too_long policy, in one place every judgement goes through (`createDialogueJudge`). Before a
+ * dialogue is judged, its largest request is estimated (`estimatedTokens`, no tokenizing); a
+ * dialogue whose estimate passes the run's limit has the protocol's graph run on it with a recording
+ * model (`size-probe.ts`, the longest path for a protocol whose calls vary) and each request's input
+ * tokens counted offline. If any request would pass the limit, the dialogue is not sent at all and
+ * its line is `unscored` with error kind `too_long`. Then each request is counted once more just
+ * before it is sent (`guard`): the real answers and repair turns the probe could not know are
+ * counted too, and a request over the limit is never sent. Nothing is truncated (the consensus
+ * protocol's own `maxContentChars` cut still applies, before the count). Undefined when the run has
+ * no limit.
+ */
+export function createInputSizeCheck(protocol: ProtocolEntry, configurable: Record<string, unknown>, configuration: Configuration): InputSizePolicy | undefined {
   const limit = runInputLimit(runModelsOf(protocol, configurable), configuration.maxInputTokens);
   const tokens = limit.tokens;
   if (tokens === undefined) return undefined;
   let probe: SizeProbe | undefined;
-  // `--samples K` judges a dialogue K times: it is probed once.
+  const probeOf = () => (probe ??= createSizeProbe(protocol, configurable));
+  // Measured once per run; a protocol that cannot judge the base dialogue probes every dialogue.
+  let base: Promise<SizeBase | undefined> | undefined;
+  const baseOf = () => (base ??= measureSizeBase(probeOf(), protocol.baseDialogue ?? PROBE_DIALOGUE));
+  // `--samples K` judges a dialogue K times: it is checked once.
   const checked = new WeakMap<Dialogue, Promise<CallFailure | undefined>>();
   const check = async (dialogue: Dialogue): Promise<CallFailure | undefined> => {
-    probe ??= createSizeProbe(protocol, configurable);
+    const measured = await baseOf();
+    if (measured && estimatedTokens(measured, dialogue) <= tokens) return undefined;
     // Only whether a request passes the limit matters here: one within it in UTF-8 bytes is not tokenized.
-    const result = await probe.run(dialogue, { path: "longest", stopAbove: tokens, exact: false });
+    const result = await probeOf().run(dialogue, { path: "longest", stopAbove: tokens, exact: false });
     return result.over ? tooLongFailure(result.over, tokens, limit.model) : undefined;
   };
-  return (dialogue) => {
-    let pending = checked.get(dialogue);
-    if (!pending) checked.set(dialogue, (pending = check(dialogue)));
-    return pending;
+  return {
+    check: (dialogue) => {
+      let pending = checked.get(dialogue);
+      if (!pending) checked.set(dialogue, (pending = check(dialogue)));
+      return pending;
+    },
+    guard: requestGuard(tokens, limit.model),
   };
 }

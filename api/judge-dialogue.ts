@@ -149,14 +149,15 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
   const breakerLimit = options.breakerLimit ?? DEFAULT_BREAKER_LIMIT;
   const breaker = configuration.modelLabel !== "offline" && breakerLimit > 0 ? new CallBreaker(breakerLimit) : undefined;
   // `--output-mode`: one choice for the whole run, which the probe narrows when the mode is `auto`.
-  const configurable = withResolvedConfiguration(withOutputModeChoice(breaker ? { ...options.configurable, callBreaker: breaker } : options.configurable, configuration.outputMode, options.outputModes), configuration);
+  // `maxInputTokens` / the model's window: a dialogue whose requests would not fit is never sent (api/input-size.ts).
+  const sizePolicy = createInputSizeCheck(protocol, options.configurable, configuration);
+  const perRun = { ...(breaker ? { callBreaker: breaker } : {}), ...(sizePolicy ? { requestGuard: sizePolicy.guard } : {}) };
+  const configurable = withResolvedConfiguration(withOutputModeChoice({ ...options.configurable, ...perRun }, configuration.outputMode, options.outputModes), configuration);
   // A checkpointer keeps each run's state under its own thread.
   const configurableOfRun = () => (checkpointer ? { ...configurable, thread_id: randomUUID() } : configurable);
   const graph = protocol.build().compile(checkpointer ? { checkpointer } : {});
   // The root run of every dialogue's trace is named after the protocol.
   graph.name = protocol.id;
-  // `maxInputTokens` / the model's window: a dialogue whose requests would not fit is never sent (api/input-size.ts).
-  const sizeCheck = createInputSizeCheck(protocol, options.configurable, configuration);
 
   const unscored = (dialogue: Dialogue, error: unknown): JudgeResult =>
     unscoredLine({
@@ -178,7 +179,7 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
       ...(run.signal ? { signal: run.signal } : {}),
     };
     try {
-      const tooLong = await sizeCheck?.(dialogue);
+      const tooLong = await sizePolicy?.check(dialogue);
       if (tooLong) return unscoredLine({ dialogueId: dialogue.id, protocol: protocol.id, rubric: configuration.rubric.id, model: configuration.modelLabel, error: tooLong });
       let state = await graph.invoke({ dialogue }, config);
       const pending = (state.__interrupt__ as { value: ReviewRequest }[] | undefined)?.[0];
@@ -216,7 +217,8 @@ export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudg
     costOf,
     judge: async (dialogue, run) => finish(await judgeOnce(dialogue, run), dialogue).line,
     probe: async () => {
-      const { callBreaker: _breaker, ...probeConfigurable } = configurable;
+      // The probe's own short dialogue: its call counts toward no breaker, and no input limit applies to it.
+      const { callBreaker: _breaker, requestGuard: _guard, ...probeConfigurable } = configurable;
       const notes: string[] = [];
       // One call per distinct model, one after the other: the first that cannot judge stops the run.
       for (const judge of configuration.llmJudges()) {

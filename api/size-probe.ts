@@ -10,7 +10,7 @@ import type { Configuration } from "../judges/configuration.js";
 import { resolvedConfigurationOf, withResolvedConfiguration } from "../judges/run-configuration.js";
 import { resolveRun } from "./builders.js";
 import { tracingEnabled } from "../judges/tracing-env.js";
-import { cachedCounter, messageText, requestTokens, toolsText, TOKENS_PER_MESSAGE, TOKENS_PER_REQUEST, type TextCounter, type ToolLike } from "./token-count.js";
+import { bytesWithin, cachedCounter, requestTokens, type TextCounter, type ToolLike } from "./token-count.js";
 
 /** One request a protocol would send for a dialogue: the role that sends it and its estimated input tokens. */
 export interface ProbedRequest {
@@ -50,7 +50,7 @@ function notSent(): Error {
 function record(role: string, messages: readonly BaseMessage[], tools: readonly ToolLike[]): never {
   const sink = SINK.getStore();
   if (!sink) throw new Error("size probe: the recording model was called outside a probe");
-  const request = { role, inputTokens: sink.exact ? requestTokens(messages, tools, sink.count) : (withinBytes(messages, tools, sink.stopAbove) ?? requestTokens(messages, tools, sink.count)) };
+  const request = { role, inputTokens: sink.exact ? requestTokens(messages, tools, sink.count) : (bytesWithin(messages, tools, sink.stopAbove) ?? requestTokens(messages, tools, sink.count)) };
   sink.requests.push(request);
   if (request.inputTokens > sink.stopAbove && !sink.over) {
     sink.over = request;
@@ -58,16 +58,6 @@ function record(role: string, messages: readonly BaseMessage[], tools: readonly 
     sink.stop.abort(Object.assign(new Error("size probe: over the limit"), { name: "SizeProbeStopped" }));
   }
   throw notSent();
-}
-
-/** The request's size in UTF-8 bytes plus framing, an upper bound of its tokens, when it is within `limit`; else undefined. */
-function withinBytes(messages: readonly BaseMessage[], tools: readonly ToolLike[], limit: number): number | undefined {
-  let bytes = (tools.length > 0 ? Buffer.byteLength(toolsText(tools)) : 0) + TOKENS_PER_REQUEST;
-  for (const m of messages) {
-    bytes += Buffer.byteLength(messageText(m)) + TOKENS_PER_MESSAGE;
-    if (bytes > limit) return undefined;
-  }
-  return bytes <= limit ? bytes : undefined;
 }
 
 interface RecorderOptions extends BaseChatModelCallOptions {

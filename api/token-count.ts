@@ -112,3 +112,16 @@ export function requestTokens(messages: readonly BaseMessage[], tools: readonly 
   const toolTokens = tools.length > 0 ? toolTokensOf(toolsText(tools)) : 0;
   return toolTokens + messages.reduce((sum, m) => sum + count(messageText(m)) + TOKENS_PER_MESSAGE, 0) + TOKENS_PER_REQUEST;
 }
+
+/**
+ * The request's size in UTF-8 bytes plus framing, an upper bound of its tokens (a token is at
+ * least one byte), when it is within `limit`; else undefined. Cheap: nothing is tokenized.
+ */
+export function bytesWithin(messages: readonly BaseMessage[], tools: readonly ToolLike[], limit: number): number | undefined {
+  let bytes = (tools.length > 0 ? Buffer.byteLength(toolsText(tools)) : 0) + TOKENS_PER_REQUEST;
+  for (const m of messages) {
+    bytes += Buffer.byteLength(messageText(m)) + TOKENS_PER_MESSAGE;
+    if (bytes > limit) return undefined;
+  }
+  return bytes;
+}

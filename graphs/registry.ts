@@ -25,7 +25,7 @@ import { consensusResult } from "../nodes/consensus/result-line.js";
 import { readConsensusInput } from "../nodes/consensus/submissions.js";
 import { PairwiseSettingsSchema } from "../nodes/pairwise/configuration.js";
 import { checkPairwiseRubric, PAIRWISE, PAIRWISE_PATHS } from "../nodes/pairwise/defaults.js";
-import { pairwiseProbe } from "../nodes/pairwise/probe.js";
+import { PAIR_PROBE_DIALOGUE, pairwiseProbe } from "../nodes/pairwise/probe.js";
 import { readPairs } from "../nodes/pairwise/read-pairs.js";
 import { pairwiseJury } from "../nodes/pairwise/jury.js";
 import { pairwiseResult } from "../nodes/pairwise/result-line.js";
@@ -82,6 +82,8 @@ export interface ProtocolEntry {
   result: ResultSpec;
   /** How a jury's members' scored lines make one line of this protocol (`--jury`). */
   jury: JuryAggregator;
+  /** A short ordinary input of the protocol's shape, when it is not a plain dialogue (`PROBE_DIALOGUE`): what a run's size estimate starts from (api/input-size.ts). */
+  baseDialogue?: Dialogue;
   /** The call a run makes to each of its models before the first dialogue, to check the model answers the protocol's contract. */
   probe: (configuration: Configuration, dialogue: Dialogue, config: RunnableConfig, judge: LlmJudge) => Promise<AgentResult<unknown>>;
 }
@@ -162,6 +164,7 @@ export const PROTOCOLS = {
     result: pairwiseResult,
     jury: pairwiseJury,
     probe: pairwiseProbe,
+    baseDialogue: PAIR_PROBE_DIALOGUE,
   },
 } as const satisfies Record<ProtocolId, ProtocolEntry>;
 

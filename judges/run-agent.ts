@@ -15,6 +15,7 @@ import { parseAnswer } from "./checks/parse-answer.js";
 import type { CallFailure, OutputProblem } from "./checks/problems.js";
 import { memoByObject } from "../util/memo.js";
 import { modeSender, sendModeOf, type RoleTool, type Send, type SendMode } from "./output-mode.js";
+import { requestGuardOf, requestTools } from "./request-guard.js";
 
 export type { RoleTool } from "./output-mode.js";
 
@@ -144,11 +145,14 @@ async function askModel<O>(task: AgentTask<O>, judge: LlmJudge, config: Runnable
   const agent = task.runName ?? task.role;
   const mode = sendModeOf(config, judge.label);
   const send = sender(task, judge, mode);
+  const guard = requestGuardOf(config?.configurable);
   let messages = task.messages;
   let problems: OutputProblem[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
     record.attempts = attempt;
     const sent = messages;
+    const tooLong = guard?.(agent, sent, requestTools(task));
+    if (tooLong) return { ok: false, failure: tooLong };
     const reply = await requestWithRetries((signal) => send(sent, { ...config, runName: agent, signal }), agent, config, record);
     if (reply.kind === "failed") return { ok: false, failure: reply.failure };
     if (reply.kind === "unparsable") {
@@ -192,6 +196,12 @@ export async function runAgent<O>(task: AgentTask<O>, judge: Judge, onFailure: O
     breaker?.succeeded();
     record.source = "llm";
     return { ok: true, output: answer.output, record: finish() };
+  }
+  if (answer.failure.kind === "too_long") {
+    // A request over the input limit was not sent: the dialogue is too long for the model, not the model failing.
+    record.source = "llm";
+    record.error = answer.failure;
+    return { ok: false, failure: answer.failure, record: finish() };
   }
   if (answer.failure.kind === "auth") {
     // Every call would fail alike: stop the run rather than fall back on every dialogue.

@@ -3,7 +3,7 @@
  * recording model (api/token-count.ts, api/input-size.ts, api/size-probe.ts), and the too_long
  * check on the one judge-a-dialogue path (`createDialogueJudge`).
  */
-import { HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { describe, expect, it } from "vitest";
@@ -12,12 +12,13 @@ import { PROTOCOLS } from "../../graphs/registry.js";
 import { inputLimit, loadContextWindows } from "../../api/input-size.js";
 import { createDialogueJudge } from "../../api/judge-dialogue.js";
 import { createSizeProbe } from "../../api/size-probe.js";
-import { countTokens, requestTokens, toolsText, TOKENS_PER_MESSAGE, TOKENS_PER_REQUEST } from "../../api/token-count.js";
+import { countTokens, messageText, requestTokens, toolsText, TOKENS_PER_MESSAGE, TOKENS_PER_REQUEST } from "../../api/token-count.js";
 import { loadRubric } from "../../rubrics/load.js";
 import { criticMessages, evaluatorMessages } from "../../nodes/panel/prompts.js";
 import { offlineEvaluation } from "../../nodes/panel/offline-evaluator.js";
 import { panelTools } from "../../nodes/panel/tools.js";
 import { ScriptedChatModel } from "../support/scripted-model.js";
+import { panelAnswer } from "../support/panel-answers.js";
 
 const encoder = new Tiktoken(o200k);
 const tokens = (text: string) => encoder.encode(text, [], []).length;
@@ -144,6 +145,20 @@ describe("too_long on the judge path", () => {
     const fits = (await judge.judge(small)) as Record<string, any>;
     expect(fits.meta.status).toBe("scored");
     expect(model.calls.map((c) => c.role)).toEqual(["evaluator", "critic"]);
+  });
+
+  it("counts each request again just before it is sent: an answer that makes the next request too long stops the dialogue there, even with onFailure fallback", async () => {
+    // The evaluator's real answer is far longer than the offline judge's, which the size estimate and probe go by.
+    const padding = " Moreover, the assistant was polite and the reply was timely.".repeat(1_000);
+    const model = new ScriptedChatModel((call) => {
+      const answer = panelAnswer(messageText(call.messages[0] as BaseMessage), call.role) as Record<string, { justification: string; score: number }>;
+      return call.role === "evaluator" ? Object.fromEntries(Object.entries(answer).map(([c, v]) => [c, { ...v, justification: v.justification + padding }])) : answer;
+    });
+    const judge = createDialogueJudge({ protocol: PROTOCOLS.panel, configurable: { model: "openai:gpt-4o-mini", chatModel: model, maxInputTokens: 8_000, onFailure: "fallback", maxRetries: 0 } });
+    const line = (await judge.judge(small)) as Record<string, any>;
+    expect(model.calls.map((c) => c.role)).toEqual(["evaluator"]);
+    expect(line).toMatchObject({ status: "unscored", error: { agent: "critic", kind: "too_long" } });
+    expect(line.error.message).toMatch(/^the critic request has at least \d+ input tokens, more than the limit of 8000 for openai:gpt-4o-mini; it was not sent/);
   });
 
   it("puts no limit on the offline judge unless one is given, and keeps maxInputTokens out of config_hash", async () => {
