@@ -9,6 +9,7 @@ import { ConfigError, isConfigError } from "../judges/config-error.js";
 import { type Configuration } from "../judges/configuration.js";
 import { CallBreaker, DEFAULT_BREAKER_LIMIT } from "../judges/call-breaker.js";
 import { PROBE_DIALOGUE, probeModel } from "../judges/probe.js";
+import { installLightRunContext } from "../judges/light-run-context.js";
 import { outputModeChoiceOf, withOutputModeChoice, type SendMode } from "../judges/output-mode.js";
 import { withResolvedConfiguration } from "../judges/run-configuration.js";
 import { isInputError } from "../nodes/input-error.js";
@@ -122,6 +123,7 @@ export function finishLine(line: JudgeResult, dialogue: Dialogue, run: LineFinis
  * has the same shape and meta, and a failed run is an `unscored` line, never a low score.
  */
 export function createDialogueJudge(options: DialogueJudgeOptions): DialogueJudge {
+  installLightRunContext();
   const protocol = options.protocol;
   const configuration = resolveRun(protocol, options.configurable);
   const humanReview = wantsHumanReview(options.configurable);
