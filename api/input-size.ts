@@ -100,16 +100,19 @@ export function dialogueBytes(dialogue: Dialogue): number {
 
 /** The largest request of a short ordinary dialogue (`PROBE_DIALOGUE`, or the protocol's `baseDialogue`): what every dialogue's requests grow from. */
 export interface SizeBase {
-  /** Its input tokens, counted exactly. */
+  /** An upper bound of its input tokens: its UTF-8 size (a token is at least one byte), or its exact count. */
   tokens: number;
   /** The dialogue's `dialogueBytes`. */
   bytes: number;
 }
 
-/** The run's size base, probed once on `dialogue`; undefined when the protocol cannot judge it. */
-export async function measureSizeBase(probe: SizeProbe, dialogue: Dialogue): Promise<SizeBase | undefined> {
+/**
+ * The run's size base, probed on `dialogue`; undefined when the protocol cannot judge it. With
+ * `exact: false` nothing is tokenized, so a run whose dialogues all fit never loads the tokenizer.
+ */
+export async function measureSizeBase(probe: SizeProbe, dialogue: Dialogue, options: { exact: boolean }): Promise<SizeBase | undefined> {
   try {
-    const largest = largestRequest(await probe.run(dialogue, { path: "longest" }));
+    const largest = largestRequest(await probe.run(dialogue, { path: "longest", exact: options.exact }));
     return largest ? { tokens: largest.inputTokens, bytes: dialogueBytes(dialogue) } : undefined;
   } catch {
     return undefined;
@@ -160,14 +163,17 @@ export function createInputSizeCheck(protocol: ProtocolEntry, configurable: Reco
   if (tokens === undefined) return undefined;
   let probe: SizeProbe | undefined;
   const probeOf = () => (probe ??= createSizeProbe(protocol, configurable));
-  // Measured once per run; a protocol that cannot judge the base dialogue probes every dialogue.
-  let base: Promise<SizeBase | undefined> | undefined;
-  const baseOf = () => (base ??= measureSizeBase(probeOf(), protocol.baseDialogue ?? PROBE_DIALOGUE));
+  // Each measured once per run, the exact one only when the byte bound is not enough; a protocol that cannot judge the base dialogue probes every dialogue.
+  const bases: Partial<Record<"bytes" | "exact", Promise<SizeBase | undefined>>> = {};
+  const baseOf = (exact: boolean) => (bases[exact ? "exact" : "bytes"] ??= measureSizeBase(probeOf(), protocol.baseDialogue ?? PROBE_DIALOGUE, { exact }));
+  const fits = async (dialogue: Dialogue, exact: boolean) => {
+    const base = await baseOf(exact);
+    return base !== undefined && estimatedTokens(base, dialogue) <= tokens;
+  };
   // `--samples K` judges a dialogue K times: it is checked once.
   const checked = new WeakMap<Dialogue, Promise<CallFailure | undefined>>();
   const check = async (dialogue: Dialogue): Promise<CallFailure | undefined> => {
-    const measured = await baseOf();
-    if (measured && estimatedTokens(measured, dialogue) <= tokens) return undefined;
+    if ((await fits(dialogue, false)) || (await fits(dialogue, true))) return undefined;
     // Only whether a request passes the limit matters here: one within it in UTF-8 bytes is not tokenized.
     const result = await probeOf().run(dialogue, { path: "longest", stopAbove: tokens, exact: false });
     return result.over ? tooLongFailure(result.over, tokens, limit.model) : undefined;

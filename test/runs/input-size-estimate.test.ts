@@ -48,7 +48,7 @@ describe("estimatedTokens", async () => {
 
   it.each(Object.values(PROTOCOLS).map((p): [string, ProtocolEntry] => [p.id, p]))("%s: is never below the largest request the probe counts", async (_id, protocol) => {
     const probe = createSizeProbe(protocol, { model: "openai:gpt-4o", maxRetries: 0 });
-    const base = await measureSizeBase(probe, protocol.baseDialogue ?? PROBE_DIALOGUE);
+    const base = await measureSizeBase(probe, protocol.baseDialogue ?? PROBE_DIALOGUE, { exact: true });
     expect(base).toBeDefined();
     const dialogues = inputsFor(protocol, plain);
     expect(dialogues.length).toBeGreaterThan(100);
