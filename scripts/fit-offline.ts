@@ -1,6 +1,6 @@
 // Fits the offline judge to the USS human ratings and writes judges/offline/weights.json and turn-model.json
 // (each left untouched when the fit is the same and only its date would change).
-// Usage: npm run fit-offline -- <data dir with uss/CCPE.txt and uss/MWOZ.txt> [--dry-run] [--bits 12] [--ngrams 1]
+// Usage: npm run fit-offline -- <data dir with uss/CCPE.txt and uss/MWOZ.txt> [--dry-run] [--bits 14] [--ngrams 1] [--shared-lambdas 20,100,300,1000] [--pooled]
 // Every figure printed is honest: hyper-parameters are chosen inside each training set (nested CV), and
 // the cross-domain rows fit on one dataset and judge the other. Agreement is ρ(judge, the other raters'
 // mean) beside ρ(one human, the same mean): the same statistic, the same dialogues.
@@ -15,7 +15,7 @@ import { TurnModel } from "../judges/offline/turn-model.js";
 import { loadRubric } from "../rubrics/load.js";
 
 const DATASETS = ["CCPE", "MWOZ"];
-/** `--bits 13` / `--ngrams 2`: the turn model's hashing space and longest n-gram (for trying variants with --dry-run). */
+/** `--bits 13` / `--ngrams 2` / `--shared-lambdas 20,100`: the turn model's hashing space and longest n-gram, the shared λ grid (for trying variants with --dry-run). */
 const flagValue = (name: string): string | undefined => {
   const args = process.argv.slice(2);
   const at = args.indexOf(name);
@@ -23,9 +23,11 @@ const flagValue = (name: string): string | undefined => {
 };
 const OPTIONS: FitOptions & { outerFolds: number } = {
   // Spreads from 2: at 1 most dialogues land on two levels of a five-level scale, and ties discard ranking.
-  grid: { turnLambdas: [1, 3, 10], sharedLambdas: [20, 100, 300], spreads: [2, 3, 4] },
-  bits: Number(flagValue("--bits") ?? 12),
+  grid: { turnLambdas: [1, 3, 10], sharedLambdas: (flagValue("--shared-lambdas") ?? "20,100,300,1000").split(",").map(Number), spreads: [2, 3, 4] },
+  bits: Number(flagValue("--bits") ?? 14),
   ngrams: Number(flagValue("--ngrams") ?? 1),
+  // Turn and dialogue targets standardised within each dataset before a fit on both (`--pooled`: as rated).
+  perDataset: !process.argv.includes("--pooled"),
   folds: 4,
   outerFolds: 5,
   seed: 20211111,

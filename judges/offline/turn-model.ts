@@ -166,9 +166,14 @@ export interface TurnRating {
 
 /** The predicted rating of every reply of a dialogue, in order. */
 export function predictTurns(turns: readonly NumberedTurn[], model: TurnModel = shippedTurnModel()): TurnRating[] {
-  return turnPairs(turns).map((pair) => {
-    const alone = applySparse(model.replyOnly, turnRow(pair, model.bits, true, model.ngrams));
-    const rating = pair.reaction === undefined ? alone : applySparse(model.full, turnRow(pair, model.bits, false, model.ngrams));
+  return ratePairs(turnPairs(turns), model);
+}
+
+/** The predicted rating of each pair; `row` reads a pair's features (the fit passes a cached `turnRow`). */
+export function ratePairs(pairs: readonly TurnPair[], model: TurnModel, row: typeof turnRow = turnRow): TurnRating[] {
+  return pairs.map((pair) => {
+    const alone = applySparse(model.replyOnly, row(pair, model.bits, true, model.ngrams));
+    const rating = pair.reaction === undefined ? alone : applySparse(model.full, row(pair, model.bits, false, model.ngrams));
     return { pair, rating, replyRating: pair.reply.trim() === "" ? undefined : alone };
   });
 }

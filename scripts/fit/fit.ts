@@ -82,13 +82,32 @@ function inputStatistics(samples: readonly Sample[]): { inputMeans: Record<strin
 }
 
 /**
+ * Values standardised within their group and put back on the pooled scale (the mean and SD of all of
+ * them): datasets whose raters use the scale differently then teach a fit the same thing, and a fit
+ * on several datasets learns to rank inside each, not to tell them apart. Training labels only.
+ */
+export function onPooledScale(values: readonly number[], groups: readonly string[]): number[] {
+  const stats = (of: readonly number[]) => {
+    const m = of.reduce((s, v) => s + v, 0) / of.length;
+    return { m, sd: standardDeviation(of) || 1 };
+  };
+  const pooled = stats(values);
+  const byGroup = new Map([...new Set(groups)].map((g) => [g, stats(values.filter((_, i) => groups[i] === g))]));
+  return values.map((v, i) => {
+    const own = byGroup.get(groups[i] as string) as { m: number; sd: number };
+    return pooled.m + ((v - own.m) / own.sd) * pooled.sd;
+  });
+}
+
+/**
  * Fits the shared prediction, then widens it around its mean by `spread` × (SD of the human
  * qualities / SD of the predictions): a ridge prediction is shrunk towards the mean, and a judge
  * whose predictions all land on one level of a 20-point scale cannot rank anything.
  */
-export function fitShared(samples: readonly Sample[], lambda: number, spread = 1): { shared: LinearModel } & ReturnType<typeof inputStatistics> {
+export function fitShared(samples: readonly Sample[], lambda: number, spread = 1, perDataset = false): { shared: LinearModel } & ReturnType<typeof inputStatistics> {
   const rows = samples.map((s) => FITTED_INPUTS.map((name) => s.inputs.values[name]));
-  const targets = samples.map((s) => toQuality(s.human));
+  const qualities = samples.map((s) => toQuality(s.human));
+  const targets = perDataset ? onPooledScale(qualities, samples.map((s) => s.dataset)) : qualities;
   const fit = fitRidge(rows, targets, lambda);
   const predictions = rows.map((r) => r.reduce((sum, v, j) => sum + (fit.coefficients[j] as number) * v, fit.intercept));
   const widen = (spread * standardDeviation(targets)) / (standardDeviation(predictions) || 1);

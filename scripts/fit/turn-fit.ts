@@ -1,8 +1,34 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { judgedTurns } from "../../evidence/cues/index.js";
-import { applySparse, predictTurns, turnPairs, turnRow, type TurnModel, type TurnPair, type TurnRating } from "../../judges/offline/turn-model.js";
+import { applySparse, ratePairs, turnPairs, turnRow, type SparseLinear, type TurnModel, type TurnPair, type TurnRating, type TurnRow } from "../../judges/offline/turn-model.js";
 import { assignFolds } from "./folds.js";
 import { fitSparseRidge } from "./sparse-ridge.js";
+
+// The fit reads the same dialogues' pairs and rows in every fold: each computed once (pairs and dialogues are never mutated).
+const pairsCache = new WeakMap<Dialogue, TurnPair[]>();
+const rowCache = new WeakMap<TurnPair, Map<string, TurnRow>>();
+
+/** The dialogue's reply/reaction pairs (`turnPairs` of its judged turns), computed once per dialogue. */
+export function dialoguePairs(dialogue: Dialogue): TurnPair[] {
+  let pairs = pairsCache.get(dialogue);
+  if (!pairs) pairsCache.set(dialogue, (pairs = turnPairs(judgedTurns(dialogue))));
+  return pairs;
+}
+
+/** `turnRow`, computed once per pair and variant. */
+export function cachedTurnRow(pair: TurnPair, bits: number, replyOnly = false, ngrams = 1): TurnRow {
+  let rows = rowCache.get(pair);
+  if (!rows) rowCache.set(pair, (rows = new Map()));
+  const key = `${bits}/${replyOnly}/${ngrams}`;
+  let row = rows.get(key);
+  if (!row) rows.set(key, (row = turnRow(pair, bits, replyOnly, ngrams)));
+  return row;
+}
+
+/** What the shipped judge's `predictTurns` gives for the dialogue, from the cached pairs and rows. */
+export function predictDialogueTurns(dialogue: Dialogue, model: TurnModel): TurnRating[] {
+  return ratePairs(dialoguePairs(dialogue), model, cachedTurnRow);
+}
 
 /** A reply the user reacted to, with the mean of the raters' ratings of that turn (1–5): the target. */
 export interface RatedPair {
@@ -15,7 +41,7 @@ export interface RatedPair {
  * carries its raters' ratings of the SYSTEM turn before it). Ratings are targets, never inputs.
  */
 export function ratedPairs(dialogue: Dialogue): RatedPair[] {
-  const pairs = turnPairs(judgedTurns(dialogue)).filter((p) => p.reaction !== undefined);
+  const pairs = dialoguePairs(dialogue).filter((p) => p.reaction !== undefined);
   const ratings = dialogue.turns.filter((t) => t.speaker === "user").map((t) => t.ratings);
   const rated: RatedPair[] = [];
   pairs.forEach((pair, i) => {
@@ -32,12 +58,16 @@ export interface TurnFitOptions {
   lambda: number;
 }
 
+/** One side of the turn model (reply and reaction, or the reply alone) on rated pairs. */
+export function fitTurnSide(all: readonly RatedPair[], options: TurnFitOptions, replyOnly: boolean): SparseLinear {
+  return fitSparseRidge(all.map((r) => ({ row: cachedTurnRow(r.pair, options.bits, replyOnly, options.ngrams), target: r.rating })), 2 ** options.bits, options.lambda);
+}
+
 /** Fits the turn model (reply and reaction; reply alone) on every rated pair of the dialogues. */
 export function fitTurnModel(rated: readonly (readonly RatedPair[])[], options: TurnFitOptions, about: { source: string } = { source: "" }): TurnModel {
   const all = rated.flat();
-  const size = 2 ** options.bits;
-  const full = fitSparseRidge(all.map((r) => ({ row: turnRow(r.pair, options.bits, false, options.ngrams), target: r.rating })), size, options.lambda);
-  const replyOnly = fitSparseRidge(all.map((r) => ({ row: turnRow(r.pair, options.bits, true, options.ngrams), target: r.rating })), size, options.lambda);
+  const full = fitTurnSide(all, options, false);
+  const replyOnly = fitTurnSide(all, options, true);
   const round = (x: number) => Math.round(x * 1e5) / 1e5;
   return {
     description: "Learned turn model of the offline judge (judges/offline/turn-model.ts): hashed word n-grams of each assistant reply (A:) and of the user's reaction (U:) plus named turn signals (F:), L2-normalised, mapped by ridge regression to the USS raters' mean rating of that turn (1–5). `replyOnly` reads the reply's side alone, for a last reply nobody reacted to.",
@@ -50,9 +80,9 @@ export function fitTurnModel(rated: readonly (readonly RatedPair[])[], options: 
   };
 }
 
-/** Mean squared error of the full model on rated pairs. */
-export function turnError(model: TurnModel, rated: readonly RatedPair[]): number {
-  const total = rated.reduce((s, r) => s + (applySparse(model.full, turnRow(r.pair, model.bits, false, model.ngrams)) - r.rating) ** 2, 0);
+/** Mean squared error of the full side of a turn model on rated pairs. */
+export function turnError(full: SparseLinear, rated: readonly RatedPair[], options: Pick<TurnFitOptions, "bits" | "ngrams">): number {
+  const total = rated.reduce((s, r) => s + (applySparse(full, cachedTurnRow(r.pair, options.bits, false, options.ngrams)) - r.rating) ** 2, 0);
   return total / Math.max(1, rated.length);
 }
 
@@ -63,7 +93,7 @@ export function outOfFoldTurnRatings(dialogues: readonly Dialogue[], rated: read
   for (let f = 0; f < options.folds; f++) {
     const model = fitTurnModel(rated.filter((_, i) => fold[i] !== f), options);
     dialogues.forEach((d, i) => {
-      if (fold[i] === f) out[i] = predictTurns(judgedTurns(d), model);
+      if (fold[i] === f) out[i] = predictDialogueTurns(d, model);
     });
   }
   return out;

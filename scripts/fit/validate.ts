@@ -1,11 +1,10 @@
-import { judgedTurns } from "../../evidence/cues/index.js";
 import type { OfflineWeights } from "../../judges/offline/model.js";
-import { predictTurns, type TurnModel, type TurnRating } from "../../judges/offline/turn-model.js";
+import type { TurnModel, TurnRating } from "../../judges/offline/turn-model.js";
 import { oneMoreAnnotator } from "../../agreement/one-more.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import { agreement, fitShared, predict, sharedValue, withTurnRatings, type Agreement, type Predictions, type Sample } from "./fit.js";
+import { agreement, fitShared, onPooledScale, predict, sharedValue, withTurnRatings, type Agreement, type Predictions, type Sample } from "./fit.js";
 import { assignFolds } from "./folds.js";
-import { fitTurnModel, outOfFoldTurnRatings, turnError } from "./turn-fit.js";
+import { fitTurnModel, fitTurnSide, outOfFoldTurnRatings, predictDialogueTurns, turnError, type RatedPair } from "./turn-fit.js";
 
 /** The hyper-parameters tried; each fit picks its own inside its training data. */
 export interface Grid {
@@ -18,6 +17,8 @@ export interface FitOptions {
   grid: Grid;
   bits: number;
   ngrams: number;
+  /** Turn and dialogue targets standardised within each dataset, onto the pooled scale (`onPooledScale`), before fitting. */
+  perDataset?: boolean;
   /** Inner folds: for choosing hyper-parameters and for the out-of-fold turn input. */
   folds: number;
   seed: number;
@@ -63,6 +64,15 @@ function judgeRho(samples: readonly Sample[], values: readonly number[]): number
   );
 }
 
+/** The turn targets of each training dialogue, on the pooled scale of its dataset's (`onPooledScale`) when `perDataset`. */
+function turnTargets(train: readonly Sample[], perDataset: boolean): RatedPair[][] {
+  if (!perDataset) return train.map((s) => s.rated);
+  const flat = train.flatMap((s) => s.rated.map((r) => ({ r, dataset: s.dataset })));
+  const scaled = onPooledScale(flat.map((x) => x.r.rating), flat.map((x) => x.dataset));
+  let k = 0;
+  return train.map((s) => s.rated.map((r) => ({ pair: r.pair, rating: scaled[k++] as number })));
+}
+
 /**
  * Fits the offline judge on `train` alone, choosing every hyper-parameter inside it: the turn model's
  * λ by inner-fold turn error; the turn input of each training dialogue out of fold (a model that never
@@ -73,31 +83,32 @@ export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rub
   const fold = assignFolds(train.length, options.folds, options.seed);
   /** The inner folds of some version of the training samples: fit on the others, score on the held one. */
   const splits = (samples: readonly Sample[]) => Array.from({ length: options.folds }, (_, f) => ({ fit: samples.filter((_, i) => fold[i] !== f), held: samples.filter((_, i) => fold[i] === f) }));
-  const inner = splits(train);
+  const rated = turnTargets(train, options.perDataset ?? false);
+  const ratedFolds = Array.from({ length: options.folds }, (_, f) => ({ fit: rated.filter((_, i) => fold[i] !== f), held: rated.filter((_, i) => fold[i] === f) }));
   const turnLambda = best(options.grid.turnLambdas, (lambda) =>
-    -mean(inner.map(({ fit, held }) => turnError(fitTurnModel(fit.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda }), held.flatMap((s) => s.rated)))),
+    -mean(ratedFolds.map(({ fit, held }) => turnError(fitTurnSide(fit.flat(), { bits: options.bits, ngrams: options.ngrams, lambda }, false), held.flat(), options))),
   );
-  const turnRatings = outOfFoldTurnRatings(train.map((s) => s.dialogue), train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
+  const turnRatings = outOfFoldTurnRatings(train.map((s) => s.dialogue), rated, { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
   const withTurns = train.map((s, i) => withTurnRatings(s, turnRatings[i] as TurnRating[]));
   const innerTurns = splits(withTurns);
   const sharedLambda = best(options.grid.sharedLambdas, (lambda) =>
-    mean(innerTurns.map(({ fit, held }) => judgeRho(held, held.map((s) => sharedValue(fitShared(fit, lambda).shared, s))))),
+    mean(innerTurns.map(({ fit, held }) => judgeRho(held, held.map((s) => sharedValue(fitShared(fit, lambda, 1, options.perDataset).shared, s))))),
   );
   const spread = best(options.grid.spreads, (spread) =>
     mean(
       innerTurns.map(({ fit, held }) => {
-        const weights = { ...base, ...fitShared(fit, sharedLambda, spread) };
+        const weights = { ...base, ...fitShared(fit, sharedLambda, spread, options.perDataset) };
         return judgeRho(held, held.map((s) => predict(weights, rubric, s).evaluator));
       }),
     ),
   );
-  const turnModel = fitTurnModel(train.map((s) => s.rated), { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda });
-  return { turnModel, weights: { ...base, ...fitShared(withTurns, sharedLambda, spread) }, chosen: { turnLambda, sharedLambda, spread } };
+  const turnModel = fitTurnModel(rated, { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda });
+  return { turnModel, weights: { ...base, ...fitShared(withTurns, sharedLambda, spread, options.perDataset) }, chosen: { turnLambda, sharedLambda, spread } };
 }
 
 /** What a fitted judge outputs for samples it never saw (their turn input from its own turn model). */
 export function predictHeldOut(fitted: Fitted, rubric: Rubric, samples: readonly Sample[]): Predictions[] {
-  return samples.map((s) => predict(fitted.weights, rubric, withTurnRatings(s, predictTurns(judgedTurns(s.dialogue), fitted.turnModel))));
+  return samples.map((s) => predict(fitted.weights, rubric, withTurnRatings(s, predictDialogueTurns(s.dialogue, fitted.turnModel))));
 }
 
 export interface Validation {
@@ -128,6 +139,6 @@ export function crossDomain(samples: readonly Sample[], trainOn: string, testOn:
 
 /** The hyper-parameters of `weights` (the shipped fit) as a one-point grid: a refit redoes the fit, not the choice. */
 export function shippedOptions(weights: OfflineWeights): FitOptions {
-  const cv = weights.cv as { options: { bits: number; ngrams: number; folds: number; seed: number }; chosen: { turnLambda: number; sharedLambda: number; spread: number } };
-  return { bits: cv.options.bits, ngrams: cv.options.ngrams, folds: cv.options.folds, seed: cv.options.seed, grid: { turnLambdas: [cv.chosen.turnLambda], sharedLambdas: [cv.chosen.sharedLambda], spreads: [cv.chosen.spread] } };
+  const cv = weights.cv as { options: { bits: number; ngrams: number; folds: number; seed: number; perDataset?: boolean }; chosen: { turnLambda: number; sharedLambda: number; spread: number } };
+  return { bits: cv.options.bits, ngrams: cv.options.ngrams, perDataset: cv.options.perDataset ?? false, folds: cv.options.folds, seed: cv.options.seed, grid: { turnLambdas: [cv.chosen.turnLambda], sharedLambdas: [cv.chosen.sharedLambda], spreads: [cv.chosen.spread] } };
 }
