@@ -11,3 +11,21 @@ export function memoByObject<K extends object, V>(build: (key: K) => V): (key: K
     return value;
   };
 }
+
+/**
+ * `build` remembered per text, for the last `size` distinct texts: the offline judge reads the same
+ * utterance many times (each lexicon, each pair of turns). The cache is emptied when full, which
+ * keeps memory bounded on any run. Values are shared: callers must not mutate them.
+ */
+export function memoByText<V>(build: (text: string) => V, size = 4096): (text: string) => V {
+  const built = new Map<string, V>();
+  return (text) => {
+    let value = built.get(text);
+    if (value === undefined && !built.has(text)) {
+      if (built.size >= size) built.clear();
+      value = build(text);
+      built.set(text, value);
+    }
+    return value as V;
+  };
+}

@@ -1,4 +1,5 @@
 import { NEGATIONS, QUESTION_WORDS, STOPWORDS, type CueSource } from "./cues.js";
+import { memoByText } from "../../util/memo.js";
 
 /** A lexicon entry ready to run. `label` is the entry as written in `cues.ts`. */
 export interface CompiledCue {
@@ -61,10 +62,15 @@ export function foldQuotes(text: string): string {
   return text.replace(/[‘’ʼ`´]/g, "'").replace(/[“”]/g, '"');
 }
 
+/** A text with quotes folded, and the same lower-cased: every lexicon reads both. */
+const foldedOf = memoByText((text: string) => {
+  const folded = foldQuotes(text);
+  return { folded, lower: folded.toLowerCase() };
+});
+
 /** Every cue of the lexicon found in `text`, in order of appearance (overlapping cues kept). */
 export function findCues(text: string, cues: readonly CompiledCue[]): CueHit[] {
-  const folded = foldQuotes(text);
-  const lower = folded.toLowerCase();
+  const { folded, lower } = foldedOf(text);
   const hits: CueHit[] = [];
   for (const cue of cues) {
     if (cue.anchor && !lower.includes(cue.anchor)) continue;
@@ -91,13 +97,12 @@ export function countWords(text: string): number {
 }
 
 /** Lower-cased word tokens, apostrophes dropped ("don't" → "dont"). */
-export function tokens(text: string): string[] {
-  return foldQuotes(text)
-    .toLowerCase()
-    .replace(/'/g, "")
+export const tokens: (text: string) => readonly string[] = memoByText((text) =>
+  foldedOf(text)
+    .lower.replace(/'/g, "")
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 0);
-}
+    .filter((t) => t.length > 0),
+);
 
 const NEGATION = new Set(NEGATIONS);
 const STOP = new Set(STOPWORDS.filter((w) => !NEGATION.has(w)));
@@ -114,7 +119,7 @@ function stem(token: string): string {
 }
 
 /** Content words: tokens that are not function words or single letters, lightly stemmed; every negation is "not". */
-export function contentWords(text: string): Set<string> {
+export const contentWords: (text: string) => ReadonlySet<string> = memoByText((text) => {
   const out = new Set<string>();
   for (const t of tokens(text)) {
     if (NEGATION.has(t)) {
@@ -126,7 +131,7 @@ export function contentWords(text: string): Set<string> {
     out.add(stemmed);
   }
   return out;
-}
+});
 
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 0;

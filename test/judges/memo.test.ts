@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoByObject } from "../../util/memo.js";
+import { memoByObject, memoByText } from "../../util/memo.js";
 
 describe("memoByObject", () => {
   it("builds once per key object, undefined results included", () => {
@@ -13,5 +13,31 @@ describe("memoByObject", () => {
     expect([lengthOf(a), lengthOf(a), lengthOf([1, 2])]).toEqual([2, 2, 2]);
     expect([lengthOf(empty), lengthOf(empty)]).toEqual([undefined, undefined]);
     expect(builds).toBe(3);
+  });
+});
+
+describe("memoByText", () => {
+  it("builds once per text, and again after the cache filled up and was emptied", () => {
+    const built: string[] = [];
+    const length = memoByText((text) => {
+      built.push(text);
+      return text.length;
+    }, 2);
+    expect([length("ab"), length("ab"), length("abc"), length("ab")]).toEqual([2, 2, 3, 2]);
+    expect(built).toEqual(["ab", "abc"]);
+    length("abcd"); // a third text: the full cache is emptied first
+    expect(length("ab")).toBe(2);
+    expect(built).toEqual(["ab", "abc", "abcd", "ab"]);
+  });
+
+  it("remembers an undefined result too", () => {
+    let calls = 0;
+    const nothing = memoByText(() => {
+      calls++;
+      return undefined;
+    });
+    nothing("x");
+    nothing("x");
+    expect(calls).toBe(1);
   });
 });
