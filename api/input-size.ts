@@ -120,15 +120,15 @@ export async function measureSizeBase(probe: SizeProbe, dialogue: Dialogue, opti
 }
 
 /**
- * An upper estimate of a dialogue's largest request, in tokens: the base's exact count plus, for
- * each byte the dialogue has beyond the base's, REQUEST_BYTES_PER_DIALOGUE_BYTE bytes (a token is at
- * least one byte).
+ * An upper estimate of a dialogue's largest request, in tokens: the base's bound plus, for each byte
+ * the dialogue has beyond the base's, REQUEST_BYTES_PER_DIALOGUE_BYTE bytes (a token is at least one
+ * byte).
  */
 export function estimatedTokens(base: SizeBase, dialogue: Dialogue): number {
   return base.tokens + REQUEST_BYTES_PER_DIALOGUE_BYTE * Math.max(0, dialogueBytes(dialogue) - base.bytes);
 }
 
-/** A `too_long` request stopped just before it was sent. */
+/** The run's request guard: a request over `limit` input tokens is not sent and fails with `too_long` (counted in bytes first, tokenized only past the limit). */
 export function requestGuard(limit: number, modelLabel: string): RequestGuard {
   return (role, messages, tools) => {
     if (bytesWithin(messages, tools, limit) !== undefined) return undefined;

@@ -149,10 +149,10 @@ async function askModel<O>(task: AgentTask<O>, judge: LlmJudge, config: Runnable
   let messages = task.messages;
   let problems: OutputProblem[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
-    record.attempts = attempt;
     const sent = messages;
     const tooLong = guard?.(agent, sent, requestTools(task));
     if (tooLong) return { ok: false, failure: tooLong };
+    record.attempts = attempt;
     const reply = await requestWithRetries((signal) => send(sent, { ...config, runName: agent, signal }), agent, config, record);
     if (reply.kind === "failed") return { ok: false, failure: reply.failure };
     if (reply.kind === "unparsable") {

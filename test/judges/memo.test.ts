@@ -17,15 +17,15 @@ describe("memoByObject", () => {
 });
 
 describe("memoByText", () => {
-  it("builds once per text, and again after the cache filled up and was emptied", () => {
+  it("builds once per text, and again after the cache filled up (in characters) and was emptied", () => {
     const built: string[] = [];
     const length = memoByText((text) => {
       built.push(text);
       return text.length;
-    }, 2);
+    }, 5);
     expect([length("ab"), length("ab"), length("abc"), length("ab")]).toEqual([2, 2, 3, 2]);
     expect(built).toEqual(["ab", "abc"]);
-    length("abcd"); // a third text: the full cache is emptied first
+    length("abcd"); // 9 characters with the two before: the full cache is emptied first
     expect(length("ab")).toBe(2);
     expect(built).toEqual(["ab", "abc", "abcd", "ab"]);
   });
