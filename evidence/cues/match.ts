@@ -1,12 +1,13 @@
 import { NEGATIONS, QUESTION_WORDS, STOPWORDS, type CueSource } from "./cues.js";
+import { mayMatch, phraseFilter, regExpFilter, searchText, type CueFilter } from "./prefilter.js";
 import { memoByText } from "../../util/memo.js";
 
 /** A lexicon entry ready to run. `label` is the entry as written in `cues.ts`. */
 export interface CompiledCue {
   label: string;
   re: RegExp;
-  /** A lower-case word every match of a phrase contains: a text without it is skipped without running `re`. */
-  anchor?: string;
+  /** What every match contains: a text without it is skipped without running `re`. */
+  filter: CueFilter;
 }
 
 /** One cue found in a text: `match` is the text it matched, as written in the utterance. */
@@ -40,20 +41,13 @@ export function phraseToPattern(phrase: string): string {
   return WORD_BEFORE + joined + (stem ? "[\\p{L}\\p{N}'-]*" : WORD_AFTER);
 }
 
-/** The phrase's longest word up to any apostrophe (apostrophes are optional in matches), lower-cased. */
-function phraseAnchor(phrase: string): string | undefined {
-  const words = phrase.replace(/\*$/, "").toLowerCase().split(/\s+/).map((w) => w.split("'")[0] ?? "");
-  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
-  return longest.length >= 2 ? longest : undefined;
-}
-
 export function compileCues(sources: readonly CueSource[], options: CompileOptions = {}): CompiledCue[] {
   const flags = `giu${options.multiline ? "m" : ""}`;
   const prefix = options.negatable ? NEGATION_BEFORE : "";
   return sources.map((source) =>
     typeof source === "string"
-      ? { label: source, re: new RegExp(prefix + phraseToPattern(source), flags), anchor: phraseAnchor(source) }
-      : { label: source.source, re: new RegExp(prefix + source.source, flags) },
+      ? { label: source, re: new RegExp(prefix + phraseToPattern(source), flags), filter: phraseFilter(source) }
+      : { label: source.source, re: new RegExp(prefix + source.source, flags), filter: regExpFilter(source.source) },
   );
 }
 
@@ -62,24 +56,33 @@ export function foldQuotes(text: string): string {
   return text.replace(/[‘’ʼ`´]/g, "'").replace(/[“”]/g, '"');
 }
 
-/** A text with quotes folded, and the same lower-cased: every lexicon reads both. */
+/** A text with quotes folded, and the same lower-cased for the cue filters: every lexicon reads both. */
 const foldedOf = memoByText((text: string) => {
   const folded = foldQuotes(text);
-  return { folded, lower: folded.toLowerCase() };
+  return { folded, search: searchText(folded.toLowerCase()) };
 });
 
 /** Every cue of the lexicon found in `text`, in order of appearance (overlapping cues kept). */
 export function findCues(text: string, cues: readonly CompiledCue[]): CueHit[] {
-  const { folded, lower } = foldedOf(text);
+  const { folded, search } = foldedOf(text);
   const hits: CueHit[] = [];
   for (const cue of cues) {
-    if (cue.anchor && !lower.includes(cue.anchor)) continue;
-    cue.re.lastIndex = 0;
-    for (const m of folded.matchAll(cue.re)) {
+    if (!mayMatch(cue.filter, search)) continue;
+    // `exec` on the cue's own RegExp: `matchAll` would clone it on every call.
+    const re = cue.re;
+    re.lastIndex = 0;
+    for (let m = re.exec(folded); m !== null; m = re.exec(folded)) {
       hits.push({ label: cue.label, match: text.slice(m.index, m.index + m[0].length).trim(), index: m.index });
+      if (m[0] === "") re.lastIndex = nextCodePoint(folded, re.lastIndex);
     }
   }
   return hits.sort((a, b) => a.index - b.index);
+}
+
+/** The index after the code point at `index`, as `matchAll` steps past an empty match under the `u` flag. */
+function nextCodePoint(text: string, index: number): number {
+  const code = text.codePointAt(index);
+  return index + (code !== undefined && code > 0xffff ? 2 : 1);
 }
 
 /** The hit that explains a decision best: the longest (most specific) match, then the earliest. */
@@ -99,7 +102,7 @@ export function countWords(text: string): number {
 /** Lower-cased word tokens, apostrophes dropped ("don't" → "dont"). */
 export const tokens: (text: string) => readonly string[] = memoByText((text) =>
   foldedOf(text)
-    .lower.replace(/'/g, "")
+    .search.lower.replace(/'/g, "")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0),
 );
