@@ -2,6 +2,7 @@
  * `npm run bench`: the issue's performance figures, each printed with its target, ratios measured in
  * this one run. Not a test: numbers depend on the machine (measured on 2 cores, Node 20).
  */
+import { cliOffline } from "./cli-offline.js";
 import { cliStart } from "./cli-start.js";
 import { printFigure, type Figure } from "./figures.js";
 import { httpPath } from "./http.js";
@@ -21,7 +22,10 @@ const show = (f: Figure) => {
 process.stdout.write(`tribunal bench — node ${process.version}, ${new Date().toISOString()}\n`);
 if (wanted("tokens")) for (const f of await panelTokens(process.env.TRIBUNAL_SEEDS_DIR)) show(f);
 if (wanted("orchestration")) show(await orchestrationCost());
-if (wanted("offline")) show(await offlineThroughput());
+if (wanted("offline")) {
+  show(await offlineThroughput());
+  show(cliOffline());
+}
 if (wanted("batch")) {
   show(await batchEfficiency(1000));
   const fast = await batchEfficiency(200);

@@ -57,13 +57,15 @@ for (const dataset of DATASETS) {
 const base = offlineWeights();
 const rubric = loadRubric("customer-service");
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x.toFixed(3));
-const row = (label: string, a: Agreement) => `${label.padEnd(24)} ${String(a.n).padEnd(5)} ${fmt(a.human).padEnd(7)} ${fmt(a.shared).padEnd(7)} ${fmt(a.evaluator).padEnd(10)} ${fmt(a.panel).padEnd(6)} ${fmt(a.overall)}\n`;
+const gap = ({ value, low, high }: Agreement["evaluatorMinusHuman"]) => `${value !== null && value >= 0 ? "+" : ""}${fmt(value)} [${fmt(low)}, ${fmt(high)}]`;
+const row = (label: string, a: Agreement) =>
+  `${label.padEnd(24)} ${String(a.n).padEnd(5)} ${fmt(a.human).padEnd(7)} ${fmt(a.shared).padEnd(7)} ${fmt(a.evaluator).padEnd(10)} ${fmt(a.panel).padEnd(6)} ${fmt(a.overall).padEnd(18)} ${gap(a.evaluatorMinusHuman)}\n`;
 const print = (label: string, v: Validation) => {
   for (const [dataset, a] of Object.entries(v.perDataset)) process.stdout.write(row(`${label} ${dataset}`, a));
 };
 
 process.stdout.write(`ρ(x, mean of the other raters) per dialogue (agreement/one-more.ts); customer-service rubric, offline panel, blind\n`);
-process.stdout.write(`${"".padEnd(24)} n     human   shared  evaluator  panel  OverallExperience\n`);
+process.stdout.write(`${"".padEnd(24)} n     human   shared  evaluator  panel  OverallExperience  evaluator − human [95 % CI, bootstrap over dialogues]\n`);
 const nested = nestedCrossValidation(samples, base, rubric, OPTIONS);
 print(`nested ${OPTIONS.outerFolds}-fold CV`, nested);
 const ccpeToMwoz = crossDomain(samples, "CCPE", "MWOZ", base, rubric, OPTIONS);

@@ -11,6 +11,7 @@ import { extractFeatures, type DialogueFeatures } from "../../evidence/cues/inde
 import { INPUT_NAMES, inputsFromFeatures, type InputName, type Inputs, type LinearModel, type OfflineWeights } from "../../judges/offline/model.js";
 import type { TurnRating } from "../../judges/offline/turn-model.js";
 import { oneMoreAnnotator } from "../../agreement/one-more.js";
+import { bootstrap, drawResamples, type Estimate } from "../../metrics/bootstrap.js";
 import { fitRidge } from "./ridge.js";
 import { ratedPairs, type RatedPair } from "./turn-fit.js";
 
@@ -153,8 +154,28 @@ export function predict(weights: OfflineWeights, rubric: Rubric, sample: Sample)
   };
 }
 
+/** The evaluator's ρ minus one human's, with its 95 % percentile-bootstrap interval over dialogues. */
+export type Gap = Pick<Estimate, "value" | "low" | "high">;
+
 /** One judge against the mean of the other raters, beside one human against the same mean (agreement/one-more.ts). */
-export type Agreement = Record<keyof Predictions, number | null> & { n: number; human: number | null };
+export type Agreement = Record<keyof Predictions, number | null> & { n: number; human: number | null; evaluatorMinusHuman: Gap };
+
+/**
+ * Whether the evaluator is above one human by more than chance: the gap recomputed on 1,000
+ * resamples of the dialogues (`tribunal agree`'s default seed and count).
+ */
+function evaluatorGap(evaluator: readonly number[], ratings: readonly (readonly number[])[]): Gap {
+  const draws = drawResamples(evaluator.length);
+  const gap = bootstrap(
+    evaluator.length,
+    (items) => {
+      const r = oneMoreAnnotator(evaluator, ratings, items);
+      return r.judge === null || r.human === null ? null : r.judge - r.human;
+    },
+    draws,
+  );
+  return { value: gap.value, low: gap.low, high: gap.high };
+}
 
 /** Per dataset: ρ(judge, others' mean) for each prediction, and ρ(one human, others' mean) on the same footing. */
 export function agreement(samples: readonly Sample[], predictions: readonly Predictions[]): Record<string, Agreement> {
@@ -162,8 +183,17 @@ export function agreement(samples: readonly Sample[], predictions: readonly Pred
   for (const dataset of [...new Set(samples.map((s) => s.dataset))]) {
     const idx = samples.flatMap((s, i) => (s.dataset === dataset ? [i] : []));
     const ratings = idx.map((i) => samples[i]!.ratings);
-    const of = (key: keyof Predictions) => oneMoreAnnotator(idx.map((i) => predictions[i]![key]), ratings);
-    out[dataset] = { n: idx.length, human: of("shared").human, shared: of("shared").judge, evaluator: of("evaluator").judge, panel: of("panel").judge, overall: of("overall").judge };
+    const scores = (key: keyof Predictions) => idx.map((i) => predictions[i]![key]);
+    const of = (key: keyof Predictions) => oneMoreAnnotator(scores(key), ratings);
+    out[dataset] = {
+      n: idx.length,
+      human: of("shared").human,
+      shared: of("shared").judge,
+      evaluator: of("evaluator").judge,
+      panel: of("panel").judge,
+      overall: of("overall").judge,
+      evaluatorMinusHuman: evaluatorGap(scores("evaluator"), ratings),
+    };
   }
   return out;
 }

@@ -42,6 +42,11 @@ describe("the offline judge across domains (needs the USS data)", () => {
       // The evaluator's weighted average, and the panel's after critic and referee.
       expect(result?.evaluator, `${trainOn} → ${testOn}`).toBeGreaterThanOrEqual(result?.human as number);
       expect(result?.panel, `${trainOn} → ${testOn}`).toBeGreaterThanOrEqual(result?.human as number);
+      // The gap the fit reports with its bootstrap interval: the same two ρs, an interval around it.
+      const gap = result?.evaluatorMinusHuman;
+      expect(gap?.value).toBeCloseTo((result?.evaluator as number) - (result?.human as number), 12);
+      expect(gap?.low).toBeLessThan(gap?.value as number);
+      expect(gap?.high).toBeGreaterThan(gap?.value as number);
     }
   }, 300_000);
 });
