@@ -81,12 +81,11 @@ function turnTargets(train: readonly Sample[], perDataset: boolean): RatedPair[]
  */
 export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rubric: Rubric, options: FitOptions): Fitted {
   const fold = assignFolds(train.length, options.folds, options.seed);
-  /** The inner folds of some version of the training samples: fit on the others, score on the held one. */
-  const splits = (samples: readonly Sample[]) => Array.from({ length: options.folds }, (_, f) => ({ fit: samples.filter((_, i) => fold[i] !== f), held: samples.filter((_, i) => fold[i] === f) }));
+  /** The inner folds of something per training sample (the samples, their rated turns): fit on the others, score on the held one. */
+  const splits = <T>(items: readonly T[]) => Array.from({ length: options.folds }, (_, f) => ({ fit: items.filter((_, i) => fold[i] !== f), held: items.filter((_, i) => fold[i] === f) }));
   const rated = turnTargets(train, options.perDataset ?? false);
-  const ratedFolds = Array.from({ length: options.folds }, (_, f) => ({ fit: rated.filter((_, i) => fold[i] !== f), held: rated.filter((_, i) => fold[i] === f) }));
   const turnLambda = best(options.grid.turnLambdas, (lambda) =>
-    -mean(ratedFolds.map(({ fit, held }) => turnError(fitTurnSide(fit.flat(), { bits: options.bits, ngrams: options.ngrams, lambda }, false), held.flat(), options))),
+    -mean(splits(rated).map(({ fit, held }) => turnError(fitTurnSide(fit.flat(), { bits: options.bits, ngrams: options.ngrams, lambda }, false), held.flat(), options))),
   );
   const turnRatings = outOfFoldTurnRatings(train.map((s) => s.dialogue), rated, { bits: options.bits, ngrams: options.ngrams, lambda: turnLambda, folds: options.folds, seed: options.seed + 1 });
   const withTurns = train.map((s, i) => withTurnRatings(s, turnRatings[i] as TurnRating[]));
