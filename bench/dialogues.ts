@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 
-/** `n` six-turn customer-service chats, one JSON line each, written to `path`. */
-export function writeBenchDialogues(path: string, n: number): void {
+/** `n` six-turn customer-service chats, one JSON line each, written to `path`; their ids (also in the text) start with `prefix`. */
+export function writeBenchDialogues(path: string, n: number, prefix = "b"): void {
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
-    const id = `b${i}`;
+    const id = `${prefix}${i}`;
     lines.push(
       JSON.stringify({
         id,

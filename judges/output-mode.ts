@@ -1,11 +1,12 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
-import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
+import { RunnableLambda, type Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import { OUTPUT_MODES, rawConfigurable } from "./configuration.js";
 import type { LlmJudge } from "./judge.js";
 import { schemaInstructions } from "./prompt/schema-instructions.js";
 import { withCacheBreakpoint } from "./providers/anthropic.js";
+import { directRequestOf } from "./providers/openai.js";
 import { memoByObject } from "../util/memo.js";
 import { somethingListens } from "./listeners.js";
 
@@ -93,13 +94,19 @@ export function withSchemaInPrompt(messages: BaseMessage[], task: ModeTask): Bas
 }
 
 /**
- * A run named after the role with the model's run inside it: the trace reads alike in every mode.
- * When nothing listens (judges/listeners.ts), the model is called directly: the named run would
- * only cost a run tree and a callback set-up per call.
+ * Sends `model` the messages `build` makes, as a run named after the role with the model's run inside
+ * it: the trace reads alike in every mode. When nothing listens (judges/listeners.ts), the named run
+ * would only cost a run tree and a callback set-up per call, so the model is called directly, and
+ * an OpenAI model makes its request without LangChain's run around it (providers/openai.ts).
  */
-function named(run: (messages: BaseMessage[], config?: RunnableConfig) => Promise<BaseMessage>): Send {
+function named(model: Runnable<BaseMessage[], BaseMessage>, build: (messages: BaseMessage[]) => BaseMessage[]): Send {
+  const run = (messages: BaseMessage[], config?: RunnableConfig) => model.invoke(build(messages), config);
   const call = RunnableLambda.from(run);
-  return async (messages, config) => ({ raw: await (somethingListens(config) ? call.invoke(messages, config) : run(messages, config)) });
+  const direct = directRequestOf(model);
+  return async (messages, config) => {
+    if (somethingListens(config)) return { raw: await call.invoke(messages, config) };
+    return { raw: await (direct ? direct(build(messages), config.signal) : run(messages, config)) };
+  };
 }
 
 /** The messages as the judge's API takes them: Anthropic's get a prompt-cache breakpoint after the shared prefix. */
@@ -134,7 +141,7 @@ export function modeSender(mode: SendMode, task: ModeTask, judge: LlmJudge): Sen
         const tools = toolset.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), schema: t.schema }));
         // `strict` is an OpenAI call option the base class's call-option type does not declare.
         const bound = model.bindTools(tools, { tool_choice: task.role, ...strict } as Partial<BaseChatModel["ParsedCallOptions"]>);
-        return named((messages, config) => bound.invoke(prepare(messages), config));
+        return named(bound, prepare);
       }
       const structured = model.withStructuredOutput(task.schema, { name: task.role, includeRaw: true, ...strict });
       return (messages, config) => structured.invoke(prepare(messages), config);
@@ -145,9 +152,9 @@ export function modeSender(mode: SendMode, task: ModeTask, judge: LlmJudge): Sen
     }
     case "json": {
       const jsonModel = judge.jsonModel?.() ?? (speaksOpenAI(judge) ? model.withConfig({ response_format: { type: "json_object" } } as Partial<BaseChatModel["ParsedCallOptions"]>) : model);
-      return named((messages, config) => jsonModel.invoke(prepare(withSchemaInPrompt(messages, task)), config));
+      return named(jsonModel, (messages) => prepare(withSchemaInPrompt(messages, task)));
     }
     case "text":
-      return named((messages, config) => model.invoke(prepare(withSchemaInPrompt(messages, task)), config));
+      return named(model, (messages) => prepare(withSchemaInPrompt(messages, task)));
   }
 }
