@@ -3,7 +3,7 @@ import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { tracingEnabled } from "./tracing-env.js";
 
 /** A callbacks value with at least one handler (an array of handlers, or a callback manager). */
-function hasHandlers(callbacks: RunnableConfig["callbacks"]): boolean {
+export function hasHandlers(callbacks: RunnableConfig["callbacks"]): boolean {
   if (!callbacks) return false;
   if (Array.isArray(callbacks)) return callbacks.length > 0;
   return (callbacks as { handlers?: unknown[] }).handlers?.length !== 0;

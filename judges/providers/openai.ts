@@ -1,6 +1,7 @@
 import type { AIMessage, BaseMessage, InvalidToolCall } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { makeInvalidToolCall, parseToolCall } from "@langchain/core/output_parsers/openai_tools";
+import { hasHandlers } from "../listeners.js";
 import { AzureChatOpenAI, AzureChatOpenAICompletions, ChatOpenAI, ChatOpenAICompletions, type AzureChatOpenAIFields, type ChatOpenAIFields, type OpenAIClient } from "@langchain/openai";
 
 type RawMessage = OpenAIClient.ChatCompletionMessage;
@@ -78,10 +79,11 @@ interface OpenAIInternals {
  * `ChatOpenAI`s carrying their options): its own request, `_generate` with the options bound to it,
  * which is what `invoke` ends in. `invoke` first builds a callback manager, tracing parameters (every
  * tool converted once more) and a run around it, about 0.6 ms of CPU per call for nothing when
- * nothing listens. Undefined for any other model.
+ * nothing listens. Undefined for any other model, and for one whose `invoke` does more than its
+ * request: a caller's model with handlers of its own, verbose logging or a cache.
  */
 export function directRequestOf(model: unknown): DirectRequest | undefined {
-  if (!(model instanceof ChatOpenAI)) return undefined;
+  if (!(model instanceof ChatOpenAI) || model.verbose || model.cache !== undefined || hasHandlers(model.callbacks)) return undefined;
   const internals = model as unknown as OpenAIInternals;
   return async (messages, signal) => {
     const result = await internals._generate(messages, { ...internals.defaultOptions, signal });

@@ -8,7 +8,9 @@ import { HumanMessage, SystemMessage, type AIMessage, type BaseMessage } from "@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ChatOpenAI } from "@langchain/openai";
 import { createLlmJudge } from "../../judges/chat-model.js";
+import { injectedJudge } from "../../judges/judge.js";
 import { classifyError } from "../../judges/classify-error.js";
 import { retryDecision, retrySettingsOf } from "../../judges/retry.js";
 import { modeSender, type SendMode } from "../../judges/output-mode.js";
@@ -62,6 +64,16 @@ describe("an OpenAI request when nothing listens", () => {
       expect(readable(direct.raw).usage).toMatchObject({ input_tokens: 120, output_tokens: 9, total_tokens: 129 });
     });
   }
+
+  it("a caller's own model with handlers of its own still goes through invoke, so they see the call", async () => {
+    stub = await startOpenAIStub(() => ({ json: { verdict: "fine", score: 80 } }));
+    const runs = new ChatModelRuns();
+    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "sk-test-direct", maxRetries: 0, callbacks: [runs], configuration: { baseURL: stub.baseUrl } });
+    const send = modeSender("tools", task, injectedJudge(model));
+    const { raw } = await send(messages, {});
+    expect((raw as AIMessage).tool_calls?.[0]?.args).toEqual({ verdict: "fine", score: 80 });
+    expect(runs.started).toHaveLength(1);
+  });
 
   it("a rate limit with Retry-After is classified alike on both paths", async () => {
     stub = await startOpenAIStub(() => ({ status: 429, headers: { "retry-after": "7" } }));
