@@ -5,6 +5,7 @@ import { installLightRunContext } from "../judges/light-run-context.js";
 import { directRequestOf } from "../judges/providers/openai.js";
 import { panelTools } from "../nodes/panel/tools.js";
 import { loadRubric } from "../rubrics/load.js";
+import { benchMessages } from "./dialogues.js";
 
 const FloorState = Annotation.Root({
   prompt: Annotation<string>,
@@ -13,17 +14,10 @@ const FloorState = Annotation.Root({
   final: Annotation<number>,
 });
 
-/** A six-turn chat as the panel's prompts show it, with a rubric-sized text after it. */
+/** A bench chat as the panel's prompts show it, after a rubric-sized text. */
 function promptOf(i: number): string {
-  const turns = [
-    `USER: Hi, my order f${i} has not arrived and the tracking page shows nothing.`,
-    `ASSISTANT: I'm sorry about that. I can see order f${i} left our warehouse on Monday; the carrier scan is late.`,
-    "USER: Can you tell me when it will arrive? I need it for Saturday.",
-    "ASSISTANT: The carrier estimates Friday. I have flagged it as urgent and sent you the new tracking link.",
-    "USER: Great, thanks for the quick help.",
-    "ASSISTANT: You're welcome. Anything else I can do?",
-  ];
-  return `${"Rubric: every criterion, its weight and its scale. ".repeat(60)}\n<transcript>\n${turns.map((t, k) => `[${k}] ${t}`).join("\n")}\n</transcript>`;
+  const turns = benchMessages(`f${i}`).map((m, k) => `[${k}] ${m.role.toUpperCase()}: ${m.content}`);
+  return `${"Rubric: every criterion, its weight and its scale. ".repeat(60)}\n<transcript>\n${turns.join("\n")}\n</transcript>`;
 }
 
 /**
