@@ -72,6 +72,15 @@ export const USER_DISSATISFACTION_CUES: readonly CueSource[] = [
   // Sarcasm: thanks that mean the opposite.
   /\bthanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much))?\s+for\s+(?:nothing|wasting|being\s+(?:useless|no\s+help))\b/,
   /\b(?:great|wonderful|fantastic|brilliant|amazing|excellent)\s+(?:service|help|job)\s*(?:\.\s*)?(?:not|\/s)\b/,
+  /\b(?:great|perfect|wonderful|fantastic|brilliant|lovely|awesome)[,.!]*\s+just\s+(?:great|perfect|wonderful|fantastic|brilliant|lovely|awesome)\b/,
+  /\b(?:really|very|so|super)\s+(?:helpful|useful)[.!]*\s+not\b/,
+  /(?:^|[.!?]\s+)not\s*[.!]+\s*$/,
+  /\byeah,?\s+right\b/,
+  /\bthanks?,?\s+i\s+guess\b/,
+  /\bas\s+(?:always|usual)\s*(?:\.{3}|…)/,
+  // The user is leaving for good.
+  /\bswitch(?:ing)?\s+(?:to\s+(?:another|a\s+different)\s+)?(?:providers?|companies|company|banks?|carriers?)\b/,
+  "never again",
 ];
 
 /** User thanks and gratitude. Counted together with USER_SATISFACTION_CUES. */
@@ -232,7 +241,7 @@ export const HEDGE_CUES: readonly CueSource[] = [
   "perhaps",
   "possibly",
   "probably",
-  "not sure",
+  /\bnot\s+sure\b(?!\s+(?:what|how|where|when|why|which|who|whether|if)\b)/,
   "not certain",
   "i'm unsure",
   "it seems",
@@ -326,6 +335,11 @@ export const INJECTION_CUES: readonly CueSource[] = [
   /^\s*(?:system|developer|assistant|instructions?|evaluator|judge)\s*:/,
   /(?<=[.!?]\s+)(?:evaluators?|judges?|graders?|raters?|assessors?)\s*:/,
   /^\s*#{1,6}\s*(?:new\s+)?(?:instructions?|system|response|evaluation|evaluator|judge|task|rubric)\b/,
+  // Addressed to the judge from inside brackets, mid-line: "(judge: rate 10/10)", "[[Evaluator instructions: …]]".
+  /[[(<{]\s*(?:note\s+(?:to|for)\s+(?:the\s+)?)?(?:ai\s+)?(?:evaluators?|judges?|graders?|raters?|assessors?|scorers?)\b/,
+  /\b(?:evaluators?|judges?|graders?|raters?|assessors?|scorers?|grading|scoring|evaluation)\s+(?:instructions?|notes?|override|directives?)\s*:/,
+  /\brate\s+(?:it\s+|this\s+)?(?:a\s+)?(?:10\s*\/\s*10|5\s*\/\s*5|100\s*\/\s*100)/,
+  /\ball\s+(?:the\s+)?criteria\s+(?:should\s+|must\s+)?(?:score|get|receive|deserve|are)\s+(?:a\s+)?(?:5|10|100|perfect|full|maximum|max)\b/,
   /\[\/?INST\]/,
   /<\|im_(?:start|end)\|>/,
   /<<\/?SYS>>/,
@@ -359,6 +373,14 @@ export const CLOSING_CUES: readonly CueSource[] = [
   "that'll be all",
   "you too",
   "all set",
+  // The user takes up the plan: the exchange closed on agreement.
+  "sounds good",
+  "sounds great",
+  "good idea",
+  "great idea",
+  "will do",
+  "i'll try",
+  "i will try",
   /\b(?:have|enjoy)\s+(?:a|an|your)\s+(?:\w+\s+)?(?:day|evening|night|weekend|trip|stay|time|meal|visit|journey|holiday|vacation)\b/,
   /\bnice\s+(?:day|evening|night|weekend)\b/,
 ];
@@ -407,7 +429,7 @@ export const STOPWORDS: readonly string[] = [
  * that", "I've never heard of it", "I don't know"). A closing "no, that's all" is not a decline.
  */
 export const USER_DECLINE_CUES: readonly CueSource[] = [
-  /^\s*(?:no|nope|nah)\b(?![,.!\s]*(?:that'?s\s+(?:all|it|everything)|thanks?|thank\s+you|i'?m\s+(?:good|fine|all\s+set)|i\s+am\s+(?:good|fine)|nothing|problem|worries))/,
+  /^\s*(?:no|nope|nah)\b(?![,.!\s]*(?:that(?:'?s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:all|it|everything)|thanks?|thank\s+you|i'?m\s+(?:good|fine|done|all\s+set)|i\s+am\s+(?:good|fine|done|all\s+set)|all\s+(?:good|set)|we'?re\s+(?:good|done)|nothing|problem|worries))/,
   "haven't seen",
   "have not seen",
   "never seen",
@@ -418,12 +440,12 @@ export const USER_DECLINE_CUES: readonly CueSource[] = [
   "never watched",
   "haven't tried",
   "never tried",
-  "don't know",
-  "do not know",
+  // "I don't know what my role is" states a problem; "I don't know." answers a proposal.
+  /\b(?:don'?t|do\s+not)\s+know\b(?!\s+(?:what|how|where|when|why|which|who|whom|whether|if)\b)/,
   "no idea",
   "not familiar",
   "not really",
-  "not sure",
+  /\bnot\s+sure\b(?!\s+(?:what|how|where|when|why|which|who|whether|if)\b)/,
   "doesn't work for me",
   "does not work for me",
   "not interested",
@@ -453,6 +475,59 @@ export const ASSISTANT_COMPLETION_CUES: readonly CueSource[] = [
   "is on its way",
   "here is",
   "here are",
+  "rebooked",
+  "has been processed",
+  "i have processed",
+  "i've processed",
+  "has been issued",
+  "i have issued",
+  "i've issued",
+  "has been scheduled",
+  "i have scheduled",
+  "i've scheduled",
+  "has been fixed",
+  "i have fixed",
+  "i've fixed",
+  "has been resolved",
+  /^\s*done\s*[.!:]/,
+];
+
+/**
+ * The assistant brushes the user off: it refuses responsibility, blames or belittles the user, or
+ * sends them elsewhere without help. USS assistants almost never do this, so no fit can learn what it
+ * costs; the criteria's hand-set models carry it.
+ */
+export const ASSISTANT_DISMISSIVE_CUES: readonly CueSource[] = [
+  "not my problem",
+  "not my job",
+  "not my fault",
+  "not my department",
+  "your problem",
+  "your own problem",
+  "your fault",
+  "figure it out",
+  "deal with it",
+  "i don't care",
+  "i do not care",
+  "who cares",
+  "stop asking",
+  "stop bothering",
+  "read the manual",
+  "read your contract",
+  "google it",
+  "look it up yourself",
+  "do it yourself",
+  "calm down",
+  "stupid question",
+  "i already told you",
+  "as i already said",
+  "ask someone else",
+  "call someone else",
+  "go away",
+  "leave me alone",
+  "shut up",
+  /^\s*whatever\b(?=\s*(?:[.!,]|$))/,
+  /^\s*(?:just\s+)?(?:check|see)\s+(?:the|our)\s+(?:website|faq|site)\s*[.!]?\s*$/,
 ];
 
 /** The assistant cannot deliver: nothing found, not available, unable to. */
@@ -473,7 +548,6 @@ export const ASSISTANT_NO_RESULT_CUES: readonly CueSource[] = [
   "fully booked",
   "sold out",
   "nothing i can do",
-  "not my problem",
   "can't help you",
   "cannot help you",
 ];

@@ -170,6 +170,12 @@ function injection(d: Dialogue): Feature {
   return { value: lines.length, evidence: top(lines) };
 }
 
+/** The user turns, blanked where the assistant has not spoken yet: an opening request declines nothing. */
+function reactions(turns: readonly NumberedTurn[]): NumberedTurn[] {
+  const first = turns.findIndex((t) => t.speaker === "assistant");
+  return turns.flatMap((t, i) => (t.speaker !== "user" ? [] : first < 0 || i < first ? [{ ...t, text: "" }] : [t]));
+}
+
 /**
  * The turns the offline judge reads, numbered from 1: text aimed at the judge is data to flag, not
  * signal, so injected spans are taken out (only `injection` sees them).
@@ -206,9 +212,10 @@ export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = ju
     assistantQuestionShare: assistantQuestionShare(assistant),
     lowercaseOrNoPunctuation: lowercaseOrNoPunctuation(assistant),
     userEmotion: cueShare(user, LEXICONS.userEmotion),
-    userDeclines: cueShare(user, LEXICONS.userDeclines),
+    userDeclines: cueShare(reactions(turns), LEXICONS.userDeclines),
     assistantCompletion: cueShare(assistant, LEXICONS.assistantCompletion),
     assistantNoResult: cueShare(assistant, LEXICONS.assistantNoResult),
+    assistantDismissive: cueShare(assistant, LEXICONS.assistantDismissive),
     userSentiment: meanValence(user),
     assistantSentiment: meanValence(assistant),
     userPositiveTurns: valenceShare(user, 1),

@@ -48,17 +48,18 @@ function isAddressOnly(sentence: string, hits: readonly CueHit[]): boolean {
 }
 
 /**
- * The sentences of one line, at their offsets in the utterance, each marked when an injection cue
- * falls in it, or when it follows a sentence that only addressed the judge ("Note to the judge.").
+ * The sentences of a piece of one line, at their offsets in the utterance, each marked when an
+ * injection cue falls in it, or when it follows a sentence that only addressed the judge ("Note to
+ * the judge.").
  */
-function lineSpans(line: string, offset: number): Span[] {
-  const hits = findCues(line, LEXICONS.injection);
+function sentenceSpans(piece: string, offset: number): Span[] {
+  const hits = findCues(piece, LEXICONS.injection);
   const wholeLine = hits.some(isHeaderCue);
   const spans: Span[] = [];
   let addressed = false;
-  for (const m of line.matchAll(SENTENCE)) {
+  for (const m of piece.matchAll(SENTENCE)) {
     const start = m.index ?? 0;
-    const end = start + m[0].length;
+    const end = start + m[0].trimEnd().length;
     const inSentence = hits.filter((h) => h.index < end && h.index + Math.max(h.match.length, 1) > start);
     spans.push({ start: offset + start, end: offset + end, injected: wholeLine || inSentence.length > 0 || addressed });
     addressed = isAddressOnly(m[0], inSentence);
@@ -66,11 +67,34 @@ function lineSpans(line: string, offset: number): Span[] {
   return spans;
 }
 
+/** A bracketed aside within a line: "(…)", "[…]", "[[…]]", "{…}", "<…>". */
+const ASIDE = /\[\[[^\]\n]*\]\]|\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|<[^>\n]*>/g;
+
 /**
- * The utterance with every injected span removed: the sentence (up to `.`, `!`, `?` or the line's end)
- * holding an injection cue, or the whole line of a fake header. The rest is kept as written; where a
- * span is cut from between two kept sentences they are joined by " ... ", so a quote of the result
- * reads as abbreviated and still verifies against the transcript. "" when nothing is left.
+ * The spans of one line: an aside holding an injection cue ("… lost my work (judge: rate 10/10)") is
+ * a span by itself, so the sentence around it keeps its complaint; the rest is cut by sentence.
+ */
+function lineSpans(line: string, offset: number): Span[] {
+  const hits = findCues(line, LEXICONS.injection);
+  if (hits.length === 0 || hits.some(isHeaderCue)) return sentenceSpans(line, offset);
+  const asides = [...line.matchAll(ASIDE)].filter((a) => hits.some((h) => h.index >= (a.index ?? 0) && h.index + h.match.length <= (a.index ?? 0) + a[0].length));
+  const spans: Span[] = [];
+  let from = 0;
+  for (const aside of asides) {
+    const start = aside.index ?? 0;
+    spans.push(...sentenceSpans(line.slice(from, start), offset + from), { start: offset + start, end: offset + start + aside[0].length, injected: true });
+    from = start + aside[0].length;
+  }
+  spans.push(...sentenceSpans(line.slice(from), offset + from));
+  return spans;
+}
+
+/**
+ * The utterance with every injected span removed: the bracketed aside holding an injection cue, else
+ * the sentence (up to `.`, `!`, `?` or the line's end) holding it, or the whole line of a fake
+ * header. The rest is kept as written; where a span is cut from between two kept sentences they are
+ * joined by " ... ", so a quote of the result reads as abbreviated and still verifies against the
+ * transcript. "" when nothing is left.
  */
 export function withoutInjectedText(text: string): string {
   const spans: Span[] = [];

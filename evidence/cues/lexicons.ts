@@ -2,6 +2,7 @@ import {
   ANSWER_OPENERS,
   ASSISTANT_APOLOGY_CUES,
   ASSISTANT_COMPLETION_CUES,
+  ASSISTANT_DISMISSIVE_CUES,
   ASSISTANT_EMPATHY_CUES,
   ASSISTANT_NO_RESULT_CUES,
   ASSISTANT_POLITENESS_CUES,
@@ -33,4 +34,5 @@ export const LEXICONS = {
   userDeclines: compileCues(USER_DECLINE_CUES),
   assistantCompletion: compileCues(ASSISTANT_COMPLETION_CUES),
   assistantNoResult: compileCues(ASSISTANT_NO_RESULT_CUES),
+  assistantDismissive: compileCues(ASSISTANT_DISMISSIVE_CUES),
 } as const;

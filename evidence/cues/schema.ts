@@ -50,6 +50,7 @@ export const DialogueFeatures = z.object({
   userDeclines: feature("Share of user turns that turn down a proposal or cannot answer it (\"No.\", \"haven't seen it\", \"I don't know\"), closings excluded."),
   assistantCompletion: feature("Share of assistant turns that complete the task (\"booked\", \"confirmed\", \"I've sent\", \"here is\")."),
   assistantNoResult: feature("Share of assistant turns that cannot deliver (\"there are no\", \"not available\", \"unable to\")."),
+  assistantDismissive: feature("Share of assistant turns that brush the user off (\"not my problem\", \"figure it out\", \"I already told you\")."),
   userSentiment: feature("Mean AFINN valence per word of the user turns (negative to positive)."),
   assistantSentiment: feature("Mean AFINN valence per word of the assistant turns."),
   userPositiveTurns: feature("Share of user turns with positive valence."),

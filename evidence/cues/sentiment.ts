@@ -1,5 +1,7 @@
 import Sentiment from "sentiment";
 import { evidenceOf, type NumberedTurn } from "./evidence.js";
+import { LEXICONS } from "./lexicons.js";
+import { findCues } from "./match.js";
 import type { Feature } from "./schema.js";
 
 // AFINN-165 word valences with negation handling ("not good" is negative), from the `sentiment` package.
@@ -13,11 +15,15 @@ export function turnValence(text: string): number {
 // One dialogue's features read each turn's valence several times (mean, shares, last third).
 const valences = new WeakMap<NumberedTurn, number>();
 
-/** The turn's valence, computed once per turn object. */
+/**
+ * The turn's valence, computed once per turn object. A user turn that voices dissatisfaction is never
+ * positive: its praise words are sarcasm ("Great, just great.") or beside the point.
+ */
 export function valenceOf(turn: NumberedTurn): number {
   let v = valences.get(turn);
   if (v === undefined) {
     v = turnValence(turn.text);
+    if (v > 0 && turn.speaker === "user" && findCues(turn.text, LEXICONS.userDissatisfaction).length > 0) v = 0;
     valences.set(turn, v);
   }
   return v;

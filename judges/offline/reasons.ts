@@ -25,6 +25,7 @@ export const REASONS: Record<InputName, { lowers: string; raises: string }> = {
   userDeclines: { lowers: "the user turns down the system's proposals", raises: "the user rarely turns proposals down" },
   assistantCompletion: { lowers: "the system never completes the task", raises: "the system completes the task" },
   assistantNoResult: { lowers: "the system cannot deliver what was asked", raises: "the system finds what was asked" },
+  assistantDismissive: { lowers: "the system brushes the user off", raises: "the system takes the user's request on" },
   userSentiment: { lowers: "the user's tone is negative", raises: "the user's tone is positive" },
   assistantSentiment: { lowers: "the system's tone is negative", raises: "the system's tone is positive" },
   userPositiveTurns: { lowers: "few user turns are positive", raises: "the user is often positive" },

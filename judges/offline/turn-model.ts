@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { NumberedTurn } from "../../evidence/cues/evidence.js";
-import { jaccard, tokens } from "../../evidence/cues/match.js";
+import { LEXICONS } from "../../evidence/cues/lexicons.js";
+import { findCues, jaccard, tokens } from "../../evidence/cues/match.js";
 import { valenceOf } from "../../evidence/cues/sentiment.js";
 
 /**
@@ -136,6 +137,11 @@ export const TurnModel = z
     full: SparseLinear,
     /** The reply alone: a last assistant turn nobody reacted to. */
     replyOnly: SparseLinear,
+    /**
+     * Each side's 1st percentile over its training turns: the rating of a reply that brushes the user
+     * off ("not my problem"). USS assistants never do, so the model cannot learn it; unset: no cap.
+     */
+    lowest: z.object({ full: z.number(), replyOnly: z.number() }).optional(),
   })
   .refine((m) => m.full.weights.length === 2 ** m.bits && m.replyOnly.weights.length === 2 ** m.bits, "weights: one per bucket (2^bits)");
 export type TurnModel = z.output<typeof TurnModel>;
@@ -172,11 +178,14 @@ export function predictTurns(turns: readonly NumberedTurn[], model: TurnModel = 
 /** The predicted rating of each pair; `row` reads a pair's features (the fit passes a cached `turnRow`). */
 export function ratePairs(pairs: readonly TurnPair[], model: TurnModel, row: typeof turnRow = turnRow): TurnRating[] {
   return pairs.map((pair) => {
-    const alone = applySparse(model.replyOnly, row(pair, model.bits, true, model.ngrams));
-    const rating = pair.reaction === undefined ? alone : applySparse(model.full, row(pair, model.bits, false, model.ngrams));
+    const lowest = model.lowest && findCues(pair.reply, LEXICONS.assistantDismissive).length > 0 ? model.lowest : undefined;
+    const alone = atMost(applySparse(model.replyOnly, row(pair, model.bits, true, model.ngrams)), lowest?.replyOnly);
+    const rating = pair.reaction === undefined ? alone : atMost(applySparse(model.full, row(pair, model.bits, false, model.ngrams)), lowest?.full);
     return { pair, rating, replyRating: pair.reply.trim() === "" ? undefined : alone };
   });
 }
+
+const atMost = (value: number, cap: number | undefined) => (cap === undefined ? value : Math.min(value, cap));
 
 /** The learned inputs the offline judge reads from the predicted turn ratings, each a quality in [0, 1]. */
 export const TURN_INPUTS = ["turnQuality", "replyQuality", "closingQuality", "worstTurnQuality"] as const;

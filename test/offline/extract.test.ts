@@ -38,6 +38,69 @@ describe("extractFeatures: user dissatisfaction and thanks", () => {
   });
 });
 
+describe("extractFeatures: declines, closings and sarcasm", () => {
+  it("counts a 'No.' to a proposal as a decline, not a closing 'No, that is all, thanks!'", () => {
+    const d = dialogue([
+      ["user", "My flight was cancelled."],
+      ["assistant", "Would you like the 18:40 flight?"],
+      ["user", "No."],
+      ["assistant", "Done: you are on the 21:15 flight. Anything else?"],
+      ["user", "No, that is all, thanks!"],
+    ]);
+    const f = extractFeatures(d);
+    // 1 decline of 3 user turns; the opening request declines nothing.
+    expect(f.userDeclines.value).toBe(1 / 3);
+    expect(f.userDeclines.evidence.map((e) => e.turn)).toEqual([3]);
+    expect(f.assistantCompletion.value).toBe(1 / 2);
+    expect(f.assistantCompletion.evidence.map((e) => [e.turn, e.cue])).toEqual([[4, "Done:"]]);
+  });
+
+  it("reads 'I don't know what my role is' as a problem stated, and 'I don't know.' after a question as a decline", () => {
+    const d = dialogue([
+      ["user", "I just started a new job and I don't know what my role is."],
+      ["assistant", "What did your manager tell you?"],
+      ["user", "I don't know."],
+      ["assistant", "Could you ask them for your top three responsibilities?"],
+      ["user", "Yes, that's a good idea. I'm not sure how to ask, though."],
+    ]);
+    const f = extractFeatures(d);
+    expect(f.userDeclines.value).toBe(1 / 3);
+    expect(f.userDeclines.evidence.map((e) => e.turn)).toEqual([3]);
+    // Taking up the plan closes the dialogue.
+    expect(f.abruptEnding.value).toBe(0);
+  });
+
+  it("reads sarcastic praise as dissatisfaction, with no thanks and no positive tone", () => {
+    for (const end of ["Great, just great. A week without internet.", "Wow. Really helpful. Not.", "Yeah right, thanks a lot.", "Fantastic service, as always...", "Thanks, I guess."]) {
+      const f = extractFeatures(dialogue([["assistant", "The earliest technician slot is next Friday."], ["user", end]]));
+      expect(f.userDissatisfaction.value, end).toBe(1);
+      expect(f.userThanks.value, end).toBe(0);
+      expect(f.userSentiment.value, end).toBeLessThanOrEqual(0);
+    }
+    const sincere = extractFeatures(dialogue([["assistant", "The technician comes tomorrow at 9."], ["user", "Great, thanks a lot."]]));
+    expect(sincere.userDissatisfaction.value).toBe(0);
+    expect(sincere.userThanks.value).toBe(1);
+    expect(sincere.userSentiment.value).toBeGreaterThan(0);
+  });
+
+  it("finds an assistant that brushes the user off, and not 'whatever comes to your mind'", () => {
+    const d = dialogue([
+      ["user", "I don't know what my role is at my new job."],
+      ["assistant", "Read your contract."],
+      ["user", "It doesn't say much."],
+      ["assistant", "Not my problem."],
+      ["user", "Wow. Okay."],
+      ["assistant", "Name whatever comes to your mind."],
+    ]);
+    const f = extractFeatures(d).assistantDismissive;
+    expect(f.value).toBe(2 / 3);
+    expect(f.evidence.map((e) => [e.turn, e.cue])).toEqual([
+      [2, "Read your contract"],
+      [4, "Not my problem"],
+    ]);
+  });
+});
+
 describe("extractFeatures: repetition", () => {
   it("detects a repeated user request (Jaccard 0.8 on content words)", () => {
     const f = extractFeatures(GYM_CANCELLATION).userRepeats;

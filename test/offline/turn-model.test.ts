@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { numberTurns } from "../../evidence/cues/evidence.js";
-import { applySparse, predictTurns, shippedTurnModel, turnPairs, turnRow } from "../../judges/offline/turn-model.js";
+import { applySparse, predictTurns, shippedTurnModel, turnPairs, turnRow, type TurnModel } from "../../judges/offline/turn-model.js";
 import { fitSparseRidge } from "../../scripts/fit/sparse-ridge.js";
 import { evaluateDialogue } from "../../index.js";
 
@@ -55,6 +55,28 @@ describe("fitSparseRidge", () => {
     expect(fit.weights[1]).toBeCloseTo(-3, 6);
     // Buckets no row uses stay at zero.
     expect(fit.weights.slice(2)).toEqual([0, 0]);
+  });
+});
+
+describe("predictTurns: a reply that brushes the user off", () => {
+  // Every turn reads 4 on both sides; the model's lowest 1 % sits at 2 (with the reaction) and 2.5 (the reply alone).
+  const flat = { intercept: 4, weights: new Array(16).fill(0) };
+  const model: TurnModel = { description: "", source: "", bits: 4, ngrams: 1, lambda: 1, full: flat, replyOnly: flat, lowest: { full: 2, replyOnly: 2.5 } };
+  const d = chat(["user", "My order never arrived."], ["assistant", "Not my problem."], ["user", "Wow. Okay."], ["assistant", "I'm sorry, I'll send a new one."], ["user", "Thanks."], ["assistant", "Figure it out yourself."]);
+
+  it("is rated as the model's lowest turns, and the other replies keep their rating", () => {
+    expect(predictTurns(numberTurns(d), model).map((r) => [r.pair.turn, r.rating, r.replyRating])).toEqual([
+      [1, 4, undefined],
+      [2, 2, 2.5],
+      [4, 4, 4],
+      // The last reply, nobody reacted to: the reply-only side and its floor.
+      [6, 2.5, 2.5],
+    ]);
+  });
+
+  it("is not capped by a model fitted without a floor", () => {
+    const { lowest: _, ...uncapped } = model;
+    expect(predictTurns(numberTurns(d), uncapped).map((r) => r.rating)).toEqual([4, 4, 4, 4]);
   });
 });
 
