@@ -495,7 +495,8 @@ export const ASSISTANT_COMPLETION_CUES: readonly CueSource[] = [
 /**
  * The assistant brushes the user off: it refuses responsibility, blames or belittles the user, or
  * sends them elsewhere without help. USS assistants almost never do this, so no fit can learn what it
- * costs; the criteria's hand-set models carry it.
+ * costs: the turn model rates such a reply as its lowest 1 % (`lowest`), and Empathy's and
+ * Helpfulness's hand-set models count it.
  */
 export const ASSISTANT_DISMISSIVE_CUES: readonly CueSource[] = [
   "not my problem",
