@@ -120,9 +120,36 @@ export const USER_SATISFACTION_CUES: readonly CueSource[] = [
   "very nice",
 ];
 
+/**
+ * The user takes up what the assistant proposed ("I haven't seen it, but I'll check it out"): praise
+ * of the help, and never a decline, whatever else the turn says.
+ */
+export const USER_UPTAKE_CUES: readonly CueSource[] = [
+  "check it out",
+  "check that out",
+  "i'll watch",
+  "i will watch",
+  "i'll try",
+  "i will try",
+  "add it to my list",
+  "on my list",
+  "sounds interesting",
+  "sounds fun",
+  "give it a try",
+  "give it a shot",
+  "worth a try",
+  "worth a shot",
+  "good suggestion",
+  "great suggestion",
+  "good recommendation",
+  "great recommendation",
+  "good idea",
+  "great idea",
+];
+
 /** Assistant apologies ("sorry to hear" is empathy, not an apology). */
 export const ASSISTANT_APOLOGY_CUES: readonly CueSource[] = [
-  /\bsorry\b(?!\s+(?:to\s+hear|for\s+your\s+loss))/,
+  /\bsorry\b(?!\s+(?:to\s+hear|for\s+your\s+loss|(?:that\s+)?you(?:'re|\s+are)\s+(?:going\s+through|dealing\s+with|feeling)|that\s+happened))/,
   "apolog*",
   "i'm afraid",
   "i am afraid",
@@ -159,7 +186,12 @@ export const ASSISTANT_EMPATHY_CUES: readonly CueSource[] = [
   "excellent choice",
   "good question",
   "great question",
-  /\b(?:that'?s|that\s+is|how|oh|wow,?)\s+(?:so\s+|really\s+|very\s+)?(?:nice|cool|great|wonderful|lovely|awesome|interesting|exciting|amazing|fantastic|fun|tough|hard|difficult)\b/,
+  /\b(?:that'?s|that\s+is|how|oh|wow,?)\s+(?:so\s+|really\s+|very\s+)?(?:nice|cool|great|wonderful|lovely|awesome|interesting|exciting|amazing|fantastic|fun|tough|hard|difficult|frustrating|painful|upsetting|stressful|scary|overwhelming)\b/,
+  /\bsorry\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:going\s+through|dealing\s+with|feeling)\b/,
+  "sorry that happened",
+  /\b(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:completely\s+|perfectly\s+|totally\s+)?(?:normal|natural|understandable|valid)\s+to\s+feel\b/,
+  "a normal reaction",
+  "i'm here for you",
   "it's okay to",
   "it's ok to",
   "that makes sense",
@@ -527,6 +559,12 @@ export const ASSISTANT_DISMISSIVE_CUES: readonly CueSource[] = [
   "go away",
   "leave me alone",
   "shut up",
+  "get over it",
+  "stop complaining",
+  "stop whining",
+  "toughen up",
+  "man up",
+  /\b(?:it'?s|it\s+is)\s+not\s+(?:that\s+)?hard\b/,
   /^\s*whatever\b(?=\s*(?:[.!,]|$))/,
   /^\s*(?:just\s+)?(?:check|see)\s+(?:the|our)\s+(?:website|faq|site)\s*[.!]?\s*$/,
 ];

@@ -170,10 +170,9 @@ function injection(d: Dialogue): Feature {
   return { value: lines.length, evidence: top(lines) };
 }
 
-/** The user turns, blanked where the assistant has not spoken yet: an opening request declines nothing. */
-function reactions(turns: readonly NumberedTurn[]): NumberedTurn[] {
-  const first = turns.findIndex((t) => t.speaker === "assistant");
-  return turns.flatMap((t, i) => (t.speaker !== "user" ? [] : first < 0 || i < first ? [{ ...t, text: "" }] : [t]));
+/** The turns, blanked where the user takes a proposal up ("haven't seen it, I'll check it out"): no decline there. */
+function withoutUptake(turns: readonly NumberedTurn[]): NumberedTurn[] {
+  return turns.map((t) => (findCues(t.text, LEXICONS.userUptake).length > 0 ? { ...t, text: "" } : t));
 }
 
 /**
@@ -190,6 +189,8 @@ export function judgedTurns(d: Dialogue): NumberedTurn[] {
  */
 export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = judgedTurns(d)): DialogueFeatures {
   const user = turns.filter((t) => t.speaker === "user");
+  // The user's mood before the assistant has said anything is the problem they bring, not its doing.
+  const reacting = user.filter((t) => t.turn > (turns.find((a) => a.speaker === "assistant")?.turn ?? Infinity));
   const assistant = turns.filter((t) => t.speaker === "assistant");
   return {
     userDissatisfaction: cueShare(user, LEXICONS.userDissatisfaction),
@@ -212,15 +213,15 @@ export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = ju
     assistantQuestionShare: assistantQuestionShare(assistant),
     lowercaseOrNoPunctuation: lowercaseOrNoPunctuation(assistant),
     userEmotion: cueShare(user, LEXICONS.userEmotion),
-    userDeclines: cueShare(reactions(turns), LEXICONS.userDeclines),
+    userDeclines: cueShare(withoutUptake(reacting), LEXICONS.userDeclines),
     assistantCompletion: cueShare(assistant, LEXICONS.assistantCompletion),
     assistantNoResult: cueShare(assistant, LEXICONS.assistantNoResult),
     assistantDismissive: cueShare(assistant, LEXICONS.assistantDismissive),
-    userSentiment: meanValence(user),
+    userSentiment: meanValence(reacting),
     assistantSentiment: meanValence(assistant),
-    userPositiveTurns: valenceShare(user, 1),
-    userNegativeTurns: valenceShare(user, -1),
-    lateUserSentiment: meanValence(user.slice(Math.floor((user.length * 2) / 3))),
+    userPositiveTurns: valenceShare(reacting, 1),
+    userNegativeTurns: valenceShare(reacting, -1),
+    lateUserSentiment: meanValence(reacting.slice(Math.floor((reacting.length * 2) / 3))),
     injection: injection(d),
   };
 }

@@ -15,13 +15,15 @@ import {
   USER_EMOTION_CUES,
   USER_SATISFACTION_CUES,
   USER_THANKS_CUES,
+  USER_UPTAKE_CUES,
 } from "./cues.js";
 import { compileCues } from "./match.js";
 
 /** The lexicons of `cues.ts`, compiled once. */
 export const LEXICONS = {
   userDissatisfaction: compileCues(USER_DISSATISFACTION_CUES),
-  userThanks: [...compileCues(USER_THANKS_CUES), ...compileCues(USER_SATISFACTION_CUES, { negatable: true })],
+  userThanks: [...compileCues(USER_THANKS_CUES), ...compileCues(USER_SATISFACTION_CUES, { negatable: true }), ...compileCues(USER_UPTAKE_CUES)],
+  userUptake: compileCues(USER_UPTAKE_CUES),
   assistantApologies: compileCues(ASSISTANT_APOLOGY_CUES),
   assistantEmpathy: compileCues(ASSISTANT_EMPATHY_CUES),
   assistantPoliteness: compileCues(ASSISTANT_POLITENESS_CUES),

@@ -29,7 +29,7 @@ const feature = (description: string) => Feature.describe(description);
  */
 export const DialogueFeatures = z.object({
   userDissatisfaction: feature("Share of user turns with a dissatisfaction or correction cue (\"that's not what I\", \"useless\", \"still not\")."),
-  userThanks: feature("Share of user turns with thanks or praise (\"thank\", \"perfect\", \"exactly\"), negated praise excluded."),
+  userThanks: feature("Share of user turns with thanks, praise or uptake (\"thank\", \"perfect\", \"I'll check it out\"), negated praise and sarcasm excluded."),
   userRepeats: feature("Share of user turns whose content words overlap an earlier user turn at Jaccard ≥ 0.6 (repeated or rephrased request)."),
   assistantRepeats: feature("Share of assistant turns whose content words overlap an earlier assistant turn at Jaccard ≥ 0.6 (repetition, templated questions)."),
   assistantApologies: feature("Share of assistant turns with an apology (\"sorry\", \"apologise\", \"I'm afraid\")."),
@@ -47,15 +47,15 @@ export const DialogueFeatures = z.object({
   assistantQuestionShare: feature("Share of assistant turns that are questions (end with `?` or start with a question word)."),
   lowercaseOrNoPunctuation: feature("Share of assistant turns starting with a lower-case letter or lacking final punctuation (fluency proxy)."),
   userEmotion: feature("Share of user turns with an emotional-content cue (\"worried\", \"upset\", \"love\", \"moving\")."),
-  userDeclines: feature("Share of user turns that turn down a proposal or cannot answer it (\"No.\", \"haven't seen it\", \"I don't know\"), closings excluded."),
+  userDeclines: feature("Share of user turns after the assistant's first that turn down a proposal or cannot answer it (\"No.\", \"haven't seen it\", \"I don't know\"), closings and uptake (\"haven't seen it, I'll check it out\") excluded."),
   assistantCompletion: feature("Share of assistant turns that complete the task (\"booked\", \"confirmed\", \"I've sent\", \"here is\")."),
   assistantNoResult: feature("Share of assistant turns that cannot deliver (\"there are no\", \"not available\", \"unable to\")."),
   assistantDismissive: feature("Share of assistant turns that brush the user off (\"not my problem\", \"figure it out\", \"I already told you\")."),
-  userSentiment: feature("Mean AFINN valence per word of the user turns (negative to positive)."),
+  userSentiment: feature("Mean AFINN valence per word of the user turns after the assistant's first (negative to positive); the opening request is the user's problem, not the assistant's doing."),
   assistantSentiment: feature("Mean AFINN valence per word of the assistant turns."),
-  userPositiveTurns: feature("Share of user turns with positive valence."),
-  userNegativeTurns: feature("Share of user turns with negative valence."),
-  lateUserSentiment: feature("Mean AFINN valence of the user turns in the last third of the dialogue (how the user ends up)."),
+  userPositiveTurns: feature("Share of user turns after the assistant's first with positive valence."),
+  userNegativeTurns: feature("Share of user turns after the assistant's first with negative valence."),
+  lateUserSentiment: feature("Mean AFINN valence of the last third of the user turns after the assistant's first (how the user ends up)."),
   injection: feature("Number of instruction-like lines aimed at a judge (\"ignore previous instructions\", a fake `SYSTEM:` header)."),
 });
 export type DialogueFeatures = z.infer<typeof DialogueFeatures>;

@@ -3,7 +3,7 @@ import type { InputName } from "./model.js";
 /** How the offline judge words the input that drove a score, when it lowered or raised it. */
 export const REASONS: Record<InputName, { lowers: string; raises: string }> = {
   userDissatisfaction: { lowers: "the user voices dissatisfaction or corrects the system", raises: "the user is not dissatisfied" },
-  userThanks: { lowers: "the user gives no thanks", raises: "the user thanks or praises the system" },
+  userThanks: { lowers: "the user gives no thanks", raises: "the user thanks, praises or takes up the system's proposals" },
   userRepeats: { lowers: "the user has to repeat or rephrase a request", raises: "the user never repeats a request" },
   assistantRepeats: { lowers: "the system repeats itself", raises: "the system varies its turns" },
   assistantApologies: { lowers: "the system apologises", raises: "the system apologises when it cannot help" },

@@ -198,13 +198,15 @@ const ratingToQuality = (rating: number) => (rating - 1) / 4;
 const meanOf = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 
 /**
- * From the predicted turn ratings (0.5 for a dialogue without replies):
+ * From the predicted turn ratings of the replies (0.5 for a dialogue without replies):
  * - `turnQuality`: every exchange, reply and reaction (the shared prediction's main input);
  * - `replyQuality`: the replies alone, as answers, whatever the user said next (Helpfulness);
  * - `closingQuality`: the last exchanges, where the task ends done or undone (TaskSuccess);
  * - `worstTurnQuality`: the lowest exchange, a breakdown one good turn cannot make up for (Understanding).
  */
-export function turnInputs(ratings: readonly TurnRating[]): Record<TurnInput, number> {
+export function turnInputs(all: readonly TurnRating[]): Record<TurnInput, number> {
+  // An opening the user speaks before any reply rates the problem they bring, not the assistant.
+  const ratings = all.filter((r) => r.pair.reply.trim() !== "");
   if (ratings.length === 0) return { turnQuality: 0.5, replyQuality: 0.5, closingQuality: 0.5, worstTurnQuality: 0.5 };
   const replies = ratings.flatMap((r) => (r.replyRating === undefined ? [] : [r.replyRating]));
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { DialogueFeatures, FEATURE_NAMES, describeFeature, extractFeatures } from "../../evidence/cues/index.js";
+import { turnValence } from "../../evidence/cues/sentiment.js";
 import { ALL, COACHING, GYM_CANCELLATION, MUSEUM_QUESTIONS, RESTAURANT_COMPLAINT, SEED_26, TERSE, dialogue } from "./dialogues.js";
 
 const turnsOf = (evidence: readonly { turn: number }[]) => evidence.map((e) => e.turn);
@@ -48,8 +49,8 @@ describe("extractFeatures: declines, closings and sarcasm", () => {
       ["user", "No, that is all, thanks!"],
     ]);
     const f = extractFeatures(d);
-    // 1 decline of 3 user turns; the opening request declines nothing.
-    expect(f.userDeclines.value).toBe(1 / 3);
+    // 1 decline of the 2 user turns that answer the assistant; the opening request declines nothing.
+    expect(f.userDeclines.value).toBe(1 / 2);
     expect(f.userDeclines.evidence.map((e) => e.turn)).toEqual([3]);
     expect(f.assistantCompletion.value).toBe(1 / 2);
     expect(f.assistantCompletion.evidence.map((e) => [e.turn, e.cue])).toEqual([[4, "Done:"]]);
@@ -64,10 +65,38 @@ describe("extractFeatures: declines, closings and sarcasm", () => {
       ["user", "Yes, that's a good idea. I'm not sure how to ask, though."],
     ]);
     const f = extractFeatures(d);
-    expect(f.userDeclines.value).toBe(1 / 3);
+    expect(f.userDeclines.value).toBe(1 / 2);
     expect(f.userDeclines.evidence.map((e) => e.turn)).toEqual([3]);
     // Taking up the plan closes the dialogue.
     expect(f.abruptEnding.value).toBe(0);
+  });
+
+  it("reads 'I haven't seen it, but I'll check it out' as uptake, not a decline", () => {
+    const d = dialogue([
+      ["assistant", "You might like Arrival, a quiet sci-fi film."],
+      ["user", "I haven't seen it, but I'll check it out!"],
+      ["assistant", "Or Interstellar?"],
+      ["user", "Haven't seen that either."],
+    ]);
+    const f = extractFeatures(d);
+    expect(f.userDeclines.value).toBe(1 / 2);
+    expect(f.userDeclines.evidence.map((e) => e.turn)).toEqual([4]);
+    expect(f.userThanks.value).toBe(1 / 2);
+    expect(f.userThanks.evidence.map((e) => [e.turn, e.cue])).toEqual([[2, "check it out"]]);
+  });
+
+  it("reads the user's tone from their reactions, not from the problem they open with", () => {
+    const d = dialogue([
+      ["user", "I'm furious. My order arrived broken, again!"],
+      ["assistant", "I'm sorry. A replacement ships today by express."],
+      ["user", "Okay, thanks."],
+    ]);
+    const f = extractFeatures(d);
+    expect(f.userSentiment.value).toBe(turnValence("Okay, thanks."));
+    expect(f.userSentiment.value).toBeGreaterThan(0);
+    expect(f.userNegativeTurns.value).toBe(0);
+    expect(f.userPositiveTurns.value).toBe(1);
+    expect(f.lateUserSentiment.value).toBe(turnValence("Okay, thanks."));
   });
 
   it("reads sarcastic praise as dissatisfaction, with no thanks and no positive tone", () => {

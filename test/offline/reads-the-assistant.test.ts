@@ -36,6 +36,16 @@ const TWINS: { name: string; good: Dialogue; bad: Dialogue }[] = [
     good: chat("hotel-good", "I need a cheap hotel in the north with free parking.", "The Acorn Guest House is cheap, in the north, with free parking. Would you like me to book it?", "Yes, for 2 nights from Friday, 2 people.", "Your booking is confirmed, reference 7GQ2. Anything else?", "No, I'm all set. Thank you!"),
     bad: chat("hotel-bad", "I need a cheap hotel in the north with free parking.", "The Gonville Hotel is expensive and in the centre.", "I said cheap and in the north.", "The Gonville Hotel is a great choice.", "No. Cheap, north, parking.", "Sorry, I don't understand."),
   },
+  {
+    name: "an angry customer",
+    good: chat("upset-good", "I'm furious. This is the third time my order arrived wrong and I'm sick of it!", "I'm really sorry, that is frustrating. I've sent the correct item by express at no cost, and refunded your shipping.", "Okay. That's fair, thank you.", "You're welcome. Anything else I can do?", "No, that's all."),
+    bad: chat("upset-bad", "I'm furious. This is the third time my order arrived wrong and I'm sick of it!", "Please contact the seller.", "You ARE the seller!", "Please contact the seller.", "Unbelievable."),
+  },
+  {
+    name: "a lost job (coaching)",
+    good: chat("sad-good", "I feel like a failure. I lost my job last week and I can't stop crying.", "I'm so sorry you're going through this. Losing a job is painful, and crying is a normal reaction. Would it help to talk about what happened?", "Yes. They said my role was cut.", "That wasn't about your worth, then. When you feel ready, we could list a few small steps for this week, like updating your CV. Would that help?", "Yes, I think it would. Thank you for listening."),
+    bad: chat("sad-bad", "I feel like a failure. I lost my job last week and I can't stop crying.", "Everyone loses jobs. Get over it.", "That's harsh.", "Just apply somewhere else.", "Okay."),
+  },
 ];
 
 type Line = Record<string, unknown>;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { numberTurns } from "../../evidence/cues/evidence.js";
-import { applySparse, predictTurns, shippedTurnModel, turnPairs, turnRow, type TurnModel } from "../../judges/offline/turn-model.js";
+import { applySparse, predictTurns, shippedTurnModel, turnInputs, turnPairs, turnRow, type TurnModel, type TurnRating } from "../../judges/offline/turn-model.js";
 import { fitSparseRidge } from "../../scripts/fit/sparse-ridge.js";
 import { evaluateDialogue } from "../../index.js";
 
@@ -77,6 +77,23 @@ describe("predictTurns: a reply that brushes the user off", () => {
   it("is not capped by a model fitted without a floor", () => {
     const { lowest: _, ...uncapped } = model;
     expect(predictTurns(numberTurns(d), uncapped).map((r) => r.rating)).toEqual([4, 4, 4, 4]);
+  });
+});
+
+describe("turnInputs", () => {
+  const rating = (turn: number, reply: string, value: number, replyValue?: number): TurnRating => ({ pair: { turn, reply, reaction: "ok", repeats: false }, rating: value, replyRating: replyValue });
+
+  it("leaves out the user's opening (no reply before it): it rates the problem, not the assistant", () => {
+    // Ratings 1 (the opening), then 5, 3 and 4 for the replies (5, 4 and 3 read alone): qualities (r − 1) / 4.
+    const inputs = turnInputs([rating(1, "", 1), rating(2, "Sure.", 5, 5), rating(4, "Done.", 3, 4), rating(6, "Bye.", 4, 3)]);
+    expect(inputs.turnQuality).toBe(0.75);
+    expect(inputs.replyQuality).toBe(0.75);
+    expect(inputs.closingQuality).toBe(0.625);
+    expect(inputs.worstTurnQuality).toBe(0.5);
+  });
+
+  it("is neutral (0.5) for a dialogue with no reply", () => {
+    expect(turnInputs([rating(1, "", 1)])).toEqual({ turnQuality: 0.5, replyQuality: 0.5, closingQuality: 0.5, worstTurnQuality: 0.5 });
   });
 });
 
