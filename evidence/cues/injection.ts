@@ -67,8 +67,11 @@ function sentenceSpans(piece: string, offset: number): Span[] {
   return spans;
 }
 
-/** A bracketed aside within a line: "(…)", "[…]", "[[…]]", "{…}", "<…>". */
-const ASIDE = /\[\[[^\]\n]*\]\]|\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|<[^>\n]*>/g;
+/** A bracketed aside within a line: a tag pair ("<system>…</system>", "[INST]…[/INST]"), "(…)", "[[…]]", "[…]", "{…}". */
+const ASIDE = /<([A-Za-z][\w-]*)[^>\n]*>[^\n]*?<\/\1\s*>|\[([A-Za-z]+)\][^\n]*?\[\/\2\]|\[\[[^\]\n]*\]\]|\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}/g;
+
+/** A lone tag ("<system>", "[INST]") marks what follows rather than holding it: not an aside to cut by itself. */
+const isTag = (aside: string) => !/\s/.test(aside.trim());
 
 /**
  * The spans of one line: an aside holding an injection cue ("… lost my work (judge: rate 10/10)") is
@@ -77,7 +80,8 @@ const ASIDE = /\[\[[^\]\n]*\]\]|\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|<[^>\n]*>/g
 function lineSpans(line: string, offset: number): Span[] {
   const hits = findCues(line, LEXICONS.injection);
   if (hits.length === 0 || hits.some(isHeaderCue)) return sentenceSpans(line, offset);
-  const asides = [...line.matchAll(ASIDE)].filter((a) => hits.some((h) => h.index >= (a.index ?? 0) && h.index + h.match.length <= (a.index ?? 0) + a[0].length));
+  const holdsCue = (a: RegExpMatchArray) => hits.some((h) => h.index >= (a.index ?? 0) && h.index + h.match.length <= (a.index ?? 0) + a[0].length);
+  const asides = [...line.matchAll(ASIDE)].filter((a) => !isTag(a[0]) && holdsCue(a));
   const spans: Span[] = [];
   let from = 0;
   for (const aside of asides) {
