@@ -190,7 +190,8 @@ export function judgedTurns(d: Dialogue): NumberedTurn[] {
 export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = judgedTurns(d)): DialogueFeatures {
   const user = turns.filter((t) => t.speaker === "user");
   // The user's mood before the assistant has said anything is the problem they bring, not its doing.
-  const reacting = user.filter((t) => t.turn > (turns.find((a) => a.speaker === "assistant")?.turn ?? Infinity));
+  const firstReply = turns.find((t) => t.speaker === "assistant")?.turn ?? Infinity;
+  const reacting = user.filter((t) => t.turn > firstReply);
   const assistant = turns.filter((t) => t.speaker === "assistant");
   return {
     userDissatisfaction: cueShare(user, LEXICONS.userDissatisfaction),
