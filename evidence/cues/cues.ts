@@ -127,10 +127,8 @@ export const USER_SATISFACTION_CUES: readonly CueSource[] = [
 export const USER_UPTAKE_CUES: readonly CueSource[] = [
   "check it out",
   "check that out",
-  "i'll watch",
-  "i will watch",
-  "i'll try",
-  "i will try",
+  // "I'll try it", not "I'll try again later".
+  /\bi(?:'ll|\s+will)\s+(?:try|watch)\s+(?:it|that|this|them|one)\b(?!\s+again)/,
   "add it to my list",
   "on my list",
   "sounds interesting",
@@ -531,15 +529,15 @@ export const ASSISTANT_COMPLETION_CUES: readonly CueSource[] = [
  * Helpfulness's hand-set models count it.
  */
 export const ASSISTANT_DISMISSIVE_CUES: readonly CueSource[] = [
+  // Each cue is written so that a kind reply with the same words does not match: "I'll solve your
+  // problem", "it's not your fault", "we'll figure it out together", "the pain will go away".
   "not my problem",
   "not my job",
   "not my fault",
   "not my department",
-  "your problem",
-  "your own problem",
-  "your fault",
-  "figure it out",
-  "deal with it",
+  /\b(?:that'?s|that\s+is|it'?s|it\s+is)\s+your\s+(?:own\s+)?(?:problem|fault)\b/,
+  /\bfigure\s+it\s+out\s+(?:yourself|on\s+your\s+own)\b/,
+  /(?:^|[.!?]\s+)(?:just\s+)?deal\s+with\s+it\b/,
   "i don't care",
   "i do not care",
   "who cares",
@@ -547,16 +545,16 @@ export const ASSISTANT_DISMISSIVE_CUES: readonly CueSource[] = [
   "stop bothering",
   "read the manual",
   "read your contract",
-  "google it",
+  /(?:^|[.!?]\s+)(?:just\s+)?google\s+it\b/,
   "look it up yourself",
-  "do it yourself",
-  "calm down",
-  "stupid question",
+  /(?:^|[.!?]\s+)(?:just\s+|please\s+)?calm\s+down\b/,
+  /\byou\s+(?:need|have)\s+to\s+calm\s+down\b/,
+  /\b(?:that'?s|that\s+is|what)\s+a\s+stupid\s+question\b/,
   "i already told you",
   "as i already said",
   "ask someone else",
   "call someone else",
-  "go away",
+  /(?:^|[.!?]\s+)(?:just\s+)?go\s+away\b/,
   "leave me alone",
   "shut up",
   "get over it",
@@ -564,7 +562,6 @@ export const ASSISTANT_DISMISSIVE_CUES: readonly CueSource[] = [
   "stop whining",
   "toughen up",
   "man up",
-  /\b(?:it'?s|it\s+is)\s+not\s+(?:that\s+)?hard\b/,
   /^\s*whatever\b(?=\s*(?:[.!,]|$))/,
   /^\s*(?:just\s+)?(?:check|see)\s+(?:the|our)\s+(?:website|faq|site)\s*[.!]?\s*$/,
 ];

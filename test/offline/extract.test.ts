@@ -85,6 +85,12 @@ describe("extractFeatures: declines, closings and sarcasm", () => {
     expect(f.userThanks.evidence.map((e) => [e.turn, e.cue])).toEqual([[2, "check it out"]]);
   });
 
+  it("reads 'I'll try it' as uptake, and 'I'll try again later' as nothing of the kind", () => {
+    const after = (reply: string) => extractFeatures(dialogue([["assistant", "Restart the router, then wait two minutes."], ["user", reply]])).userThanks.value;
+    expect(after("Okay, I'll try that.")).toBe(1);
+    expect(after("I'll try again later.")).toBe(0);
+  });
+
   it("reads the user's tone from their reactions, not from the problem they open with", () => {
     const d = dialogue([
       ["user", "I'm furious. My order arrived broken, again!"],
@@ -110,6 +116,24 @@ describe("extractFeatures: declines, closings and sarcasm", () => {
     expect(sincere.userDissatisfaction.value).toBe(0);
     expect(sincere.userThanks.value).toBe(1);
     expect(sincere.userSentiment.value).toBeGreaterThan(0);
+  });
+
+  it("does not mistake a kind reply for a brush-off", () => {
+    for (const reply of [
+      "I'll solve your problem right away.",
+      "It's not your fault.",
+      "We'll figure it out together.",
+      "I'll deal with it right away.",
+      "The swelling will go away in a day or two.",
+      "You can do it yourself in Settings, or I can do it for you.",
+      "There are no stupid questions.",
+      "That's not a stupid question at all.",
+      "Don't worry, it's not hard to set up.",
+      "Once things calm down, call us back.",
+      "Name whatever comes to your mind.",
+    ]) {
+      expect(extractFeatures(dialogue([["user", "Help, please."], ["assistant", reply]])).assistantDismissive.value, reply).toBe(0);
+    }
   });
 
   it("finds an assistant that brushes the user off, and not 'whatever comes to your mind'", () => {
