@@ -75,6 +75,7 @@ export const USER_DISSATISFACTION_CUES: readonly CueSource[] = [
   /\b(?:great|perfect|wonderful|fantastic|brilliant|lovely|awesome)[,.!]*\s+just\s+(?:great|perfect|wonderful|fantastic|brilliant|lovely|awesome)\b/,
   /\b(?:really|very|so|super)\s+(?:helpful|useful)[.!]*\s+not\b/,
   /(?:^|[.!?]\s+)not\s*[.!]+\s*$/,
+  /^\s*oh,?\s+(?:great|perfect|wonderful|fantastic|brilliant|lovely|joy)[,.!]*\s+(?:another|more|again|even\s+more)\b/,
   /\byeah,?\s+right\b/,
   /\bthanks?,?\s+i\s+guess\b/,
   /\bas\s+(?:always|usual)\s*(?:\.{3}|…)/,

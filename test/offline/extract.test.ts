@@ -106,12 +106,13 @@ describe("extractFeatures: declines, closings and sarcasm", () => {
   });
 
   it("reads sarcastic praise as dissatisfaction, with no thanks and no positive tone", () => {
-    for (const end of ["Great, just great. A week without internet.", "Wow. Really helpful. Not.", "Yeah right, thanks a lot.", "Fantastic service, as always...", "Thanks, I guess."]) {
+    for (const end of ["Great, just great. A week without internet.", "Oh perfect, another week of waiting.", "Wow. Really helpful. Not.", "Yeah right, thanks a lot.", "Fantastic service, as always...", "Thanks, I guess."]) {
       const f = extractFeatures(dialogue([["assistant", "The earliest technician slot is next Friday."], ["user", end]]));
       expect(f.userDissatisfaction.value, end).toBe(1);
       expect(f.userThanks.value, end).toBe(0);
       expect(f.userSentiment.value, end).toBeLessThanOrEqual(0);
     }
+    expect(extractFeatures(dialogue([["assistant", "It ships today."], ["user", "Oh great, thanks!"]])).userDissatisfaction.value).toBe(0);
     const sincere = extractFeatures(dialogue([["assistant", "The technician comes tomorrow at 9."], ["user", "Great, thanks a lot."]]));
     expect(sincere.userDissatisfaction.value).toBe(0);
     expect(sincere.userThanks.value).toBe(1);

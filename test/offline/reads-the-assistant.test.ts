@@ -88,7 +88,7 @@ describe("the offline judge reads sarcasm as dissatisfaction", () => {
   const opening = ["My internet has been down since morning.", "Have you tried restarting the router?", "Yes, twice.", "Then please wait for a technician; the earliest slot is next Friday."];
   const score = async (end: string) => HEADLINE.panel!((await evaluateDialogue(chat(end, ...opening, end))) as unknown as Line);
 
-  it.for(["Thanks for nothing.", "Great, just great. A week without internet.", "Wow. Really helpful. Not.", "Fantastic service, as always...", "Yeah right, thanks a lot.", "Whatever. I'm switching providers."])(
+  it.for(["Thanks for nothing.", "Great, just great. A week without internet.", "Wow. Really helpful. Not.", "Oh perfect, another week of waiting.", "Fantastic service, as always...", "Yeah right, thanks a lot.", "Whatever. I'm switching providers."])(
     'an ending "%s" scores below sincere thanks',
     async (end, { expect }) => {
       expect(await score(end)).toBeLessThan(await score("Okay, thanks for your help!"));
