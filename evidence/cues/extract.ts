@@ -170,9 +170,9 @@ function injection(d: Dialogue): Feature {
   return { value: lines.length, evidence: top(lines) };
 }
 
-/** The turns, blanked where the user takes a proposal up ("haven't seen it, I'll check it out"): no decline there. */
-function withoutUptake(turns: readonly NumberedTurn[]): NumberedTurn[] {
-  return turns.map((t) => (findCues(t.text, LEXICONS.userUptake).length > 0 ? { ...t, text: "" } : t));
+/** The turns, blanked where `lexicon` matches: a cue there means the turn says something else. */
+function blankedWhere(turns: readonly NumberedTurn[], lexicon: readonly CompiledCue[]): NumberedTurn[] {
+  return turns.map((t) => (findCues(t.text, lexicon).length > 0 ? { ...t, text: "" } : t));
 }
 
 /**
@@ -196,7 +196,7 @@ export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = ju
   return {
     userDissatisfaction: cueShare(user, LEXICONS.userDissatisfaction),
     // Thanks in a complaint ("thanks for nothing") is sarcasm, not thanks.
-    userThanks: cueShare(user.map((t) => (findCues(t.text, LEXICONS.userDissatisfaction).length > 0 ? { ...t, text: "" } : t)), LEXICONS.userThanks),
+    userThanks: cueShare(blankedWhere(user, LEXICONS.userDissatisfaction), LEXICONS.userThanks),
     userRepeats: repeats(user),
     assistantRepeats: repeats(assistant),
     assistantApologies: cueShare(assistant, LEXICONS.assistantApologies),
@@ -214,7 +214,8 @@ export function extractFeatures(d: Dialogue, turns: readonly NumberedTurn[] = ju
     assistantQuestionShare: assistantQuestionShare(assistant),
     lowercaseOrNoPunctuation: lowercaseOrNoPunctuation(assistant),
     userEmotion: cueShare(user, LEXICONS.userEmotion),
-    userDeclines: cueShare(withoutUptake(reacting), LEXICONS.userDeclines),
+    // Taking a proposal up ("haven't seen it, I'll check it out") declines nothing.
+    userDeclines: cueShare(blankedWhere(reacting, LEXICONS.userUptake), LEXICONS.userDeclines),
     assistantCompletion: cueShare(assistant, LEXICONS.assistantCompletion),
     assistantNoResult: cueShare(assistant, LEXICONS.assistantNoResult),
     assistantDismissive: cueShare(assistant, LEXICONS.assistantDismissive),
