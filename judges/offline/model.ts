@@ -112,6 +112,8 @@ export interface Contribution {
   evidence: FeatureEvidence[];
   /** The input belongs to the criterion's own (hand-set) model, not only to the shared prediction. */
   specific: boolean;
+  /** The input is above its mean: the evidence of a count shows it happening, a turn rating's its highest reply. */
+  above: boolean;
 }
 
 export interface CriterionQuality {
@@ -170,7 +172,7 @@ export function criterionQuality(criterion: string, inputs: Inputs, weights: Off
   for (const [input, amount] of adjustment.effects) totals.set(input, (totals.get(input) ?? 0) + amount);
   const contributions = [...totals]
     .filter(([, amount]) => amount !== 0)
-    .map(([input, amount]) => ({ input, amount, evidence: inputs.evidence[input] ?? [], specific: adjustment.effects.has(input) }))
+    .map(([input, amount]) => ({ input, amount, evidence: inputs.evidence[input] ?? [], specific: adjustment.effects.has(input), above: inputs.values[input] > (weights.inputMeans[input] ?? 0) }))
     .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount));
   const typical = shared.value - sharedDeviation;
   return { quality: intoUnit(typical + own.sharedShare * sharedDeviation + adjustment.value), contributions };

@@ -1,8 +1,10 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import { criterionQuality, modelInputs, offlineWeights, type CriterionQuality, type Inputs, type OfflineWeights } from "./model.js";
+import type { FeatureEvidence } from "../../evidence/cues/index.js";
+import { criterionQuality, modelInputs, offlineWeights, type Contribution, type CriterionQuality, type Inputs, type OfflineWeights } from "./model.js";
 import { quoteUtterance } from "./quote.js";
 import { REASONS } from "./reasons.js";
+import { TURN_INPUTS } from "./turn-model.js";
 import { apportionScores } from "./scale.js";
 
 export interface OfflineVerdict {
@@ -19,16 +21,42 @@ function representativeTurn(dialogue: Dialogue) {
   return assistant[0] ?? dialogue.turns[0];
 }
 
+type Quote = Pick<FeatureEvidence, "speaker" | "text">;
+
+/**
+ * The longest turn of the speaker a signal reads when the signal raised the score, the shortest when
+ * it lowered it: what shows a signal that counts something rarer than usual (no complaint, little
+ * empathy) or measures a length.
+ */
+function illustration(contribution: Contribution, dialogue: Dialogue): Quote | undefined {
+  const speaker = REASONS[contribution.input].about;
+  const turns = dialogue.turns.filter((t) => t.speaker === speaker && t.text.trim() !== "");
+  const words = (text: string) => text.trim().split(/\s+/).length;
+  const better = (a: string, b: string) => (contribution.amount > 0 ? words(a) > words(b) : words(a) < words(b));
+  return turns.reduce<(typeof turns)[number] | undefined>((best, t) => (!best || better(t.text, best.text) ? t : best), undefined);
+}
+
+/**
+ * The utterance that shows what a contribution claims: a learned turn input quotes its highest-rated
+ * reply when above its mean and its lowest below; a count quotes where it fired when above its mean,
+ * and an illustration when below (its hits would show the opposite of "the system is curt").
+ */
+export function quoteFor(contribution: Contribution, dialogue: Dialogue): Quote | undefined {
+  const { evidence, above, input } = contribution;
+  if ((TURN_INPUTS as readonly string[]).includes(input)) return above ? evidence.at(-1) : evidence[0];
+  return (above && evidence[0]) || illustration(contribution, dialogue);
+}
+
 /** One sentence naming what drove the score, quoting the utterance behind it. */
 export function justify(criterion: string, quality: CriterionQuality, dialogue: Dialogue): string {
   // Name a signal that pushed the way the score went (a low score is explained by what lowered it),
   // the criterion's own signal first, so each criterion explains itself; when none of its own signals
-  // fired, say so before naming the overall reading it follows.
-  const quoted = quality.contributions.filter((c) => c.evidence.length > 0);
-  const sameWay = quoted.filter((c) => (quality.quality < 0.5 ? c.amount < 0 : c.amount > 0));
+  // moved it, say so before naming the overall reading it follows.
+  const sameWay = quality.contributions.filter((c) => (quality.quality < 0.5 ? c.amount < 0 : c.amount > 0));
   const own = sameWay.find((c) => c.specific && Math.abs(c.amount) >= SPECIFIC_EFFECT);
-  const driver = own ?? sameWay[0] ?? quoted[0];
-  const evidence = driver?.evidence[0];
+  const quoted = quality.contributions.filter((c) => c.evidence.length > 0);
+  const driver = own ?? quoted.find((c) => sameWay.includes(c)) ?? quoted[0];
+  const evidence = driver && quoteFor(driver, dialogue);
   if (driver && evidence) {
     const phrase = driver.amount < 0 ? REASONS[driver.input].lowers : REASONS[driver.input].raises;
     const lead = own ? "" : `nothing specific to ${criterion} stands out, so it follows the overall reading: `;

@@ -2,7 +2,7 @@ import type { CriticEntry, CriticOutput } from "./critic-contract.js";
 import type { EvaluatorOutput } from "./evaluator-contract.js";
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import { offlineVerdicts } from "../../judges/offline/verdicts.js";
+import { offlineVerdicts, quoteFor } from "../../judges/offline/verdicts.js";
 import { modelInputs, type InputName, type Inputs, type OfflineWeights } from "../../judges/offline/model.js";
 import { quoteUtterance } from "../../judges/offline/quote.js";
 import { REASONS } from "../../judges/offline/reasons.js";
@@ -65,7 +65,7 @@ export function offlineCritique(rubric: Rubric, dialogue: Dialogue, evaluation: 
     if (flagged) return flagged;
     const mine = own[c.id];
     const driver = mine?.quality.contributions.find((x) => x.evidence.length > 0);
-    const evidence = driver?.evidence[0];
+    const evidence = driver && quoteFor(driver, dialogue);
     if (mine && driver && evidence && Math.abs(levelIndex(mine.score, ladder) - levelIndex(given, ladder)) >= 2) {
       const phrase = driver.amount < 0 ? REASONS[driver.input].lowers : REASONS[driver.input].raises;
       return disagree(c.id, `The evidence points to ${mine.score}: ${phrase}`, evidence, mine.score);

@@ -1,6 +1,7 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import { judgedTurns } from "../../evidence/cues/index.js";
 import { applySparse, ratePairs, turnPairs, turnRow, type SparseLinear, type TurnModel, type TurnPair, type TurnRating, type TurnRow } from "../../judges/offline/turn-model.js";
+import { quantile } from "simple-statistics";
 import { assignFolds } from "./folds.js";
 import { fitSparseRidge } from "./sparse-ridge.js";
 
@@ -66,19 +67,13 @@ export function fitTurnSide(all: readonly RatedPair[], options: TurnFitOptions, 
 /** Where a reply that brushes the user off is rated: as the lowest 1 % of the training turns. */
 const LOWEST_PERCENTILE = 0.01;
 
-/** The value below which a share `p` of `values` lies (nearest rank). */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
-}
-
 /** Fits the turn model (reply and reaction; reply alone) on every rated pair of the dialogues. */
 export function fitTurnModel(rated: readonly (readonly RatedPair[])[], options: TurnFitOptions, about: { source: string } = { source: "" }): TurnModel {
   const all = rated.flat();
   const full = fitTurnSide(all, options, false);
   const replyOnly = fitTurnSide(all, options, true);
   const round = (x: number) => Math.round(x * 1e5) / 1e5;
-  const lowest = (side: SparseLinear, replyOnlySide: boolean) => round(percentile(all.map((r) => applySparse(side, cachedTurnRow(r.pair, options.bits, replyOnlySide, options.ngrams))), LOWEST_PERCENTILE));
+  const lowest = (side: SparseLinear, replyOnlySide: boolean) => round(quantile(all.map((r) => applySparse(side, cachedTurnRow(r.pair, options.bits, replyOnlySide, options.ngrams))), LOWEST_PERCENTILE));
   return {
     description: "Learned turn model of the offline judge (judges/offline/turn-model.ts): hashed word n-grams of each assistant reply (A:) and of the user's reaction (U:) plus named turn signals (F:), L2-normalised, mapped by ridge regression to the USS raters' mean rating of that turn (1–5). `replyOnly` reads the reply's side alone, for a last reply nobody reacted to. `lowest` is each side's 1st percentile over the training turns: the rating given to a reply that brushes the user off (evidence/cues ASSISTANT_DISMISSIVE_CUES), which USS never shows.",
     source: about.source,

@@ -56,11 +56,11 @@ describe("evaluateDialogue", () => {
         return { decision: "accept", comment: "fair", reviewer: "ana" };
       },
     });
-    // Offline judge: 0.6 × 2.875 + 0.4 × 3.435 = 1.725 + 1.374 = 3.099 after one debate round without agreement (0.56 apart).
+    // Offline judge: 0.6 × 2.86 + 0.4 × 3.42 = 1.716 + 1.368 = 3.084 after one debate round without agreement (0.56 apart).
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ dialogue_id: "cancelled-flight", proposed_overall_score: 3.099, strict: 2.875, generous: 3.435 });
-    expect(result.overall_score).toBe(3.099);
-    expect(result.human_review).toEqual({ decision: "accept", overall_score: 3.099, consensus_overall_score: 3.099, comment: "fair", reviewer: "ana" });
+    expect(requests[0]).toMatchObject({ dialogue_id: "cancelled-flight", proposed_overall_score: 3.084, strict: 2.86, generous: 3.42 });
+    expect(result.overall_score).toBe(3.084);
+    expect(result.human_review).toEqual({ decision: "accept", overall_score: 3.084, consensus_overall_score: 3.084, comment: "fair", reviewer: "ana" });
     // An agreeing pair is never sent for review: biases of ±0.2 at mid-scale put strict at 5 − 0.2 × 4 / 2 = 4.6
     // and generous at 5 on a reading of 5, 0.4 apart: 0.6 × 4.6 + 0.4 × 5 = 4.76.
     const agreed = await evaluateDialogue(byId("refund-resolved"), { protocol: "consensus", humanReview: true, offlineBias: { strict: -0.2, generous: 0.2 }, review: () => ({ decision: "override", overall_score: 1 }) });
