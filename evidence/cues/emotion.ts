@@ -10,7 +10,7 @@ export interface EmotionalContent {
 
 /**
  * Whether the USER expresses emotional content ("I'm so worried", "that film was so moving"),
- * from the emotion lexicon of `cues.ts`. Assistant turns are ignored: an assistant's "I'm glad"
+ * from the emotion lexicon of `user-cues.ts`. Assistant turns are ignored: an assistant's "I'm glad"
  * does not make a transactional dialogue emotional. Used by the rule that caps Empathy when the
  * dialogue gives the assistant nothing to empathise with.
  */

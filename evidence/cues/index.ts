@@ -1,3 +1,4 @@
+export * from "./assistant-cues.js";
 export * from "./cues.js";
 export { detectEmotionalContent, type EmotionalContent } from "./emotion.js";
 export type { CueEvidence } from "./evidence.js";
@@ -6,3 +7,4 @@ export { detectInjection } from "./injection.js";
 export { LEXICONS } from "./lexicons.js";
 export { compileCues, contentWords, countWords, findCues, isQuestion, jaccard, tokens, type CompiledCue, type CueHit } from "./match.js";
 export * from "./schema.js";
+export * from "./user-cues.js";

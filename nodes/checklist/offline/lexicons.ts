@@ -1,11 +1,12 @@
 /**
  * Lexicons of the offline assessor (coaching checklist), as data, in the format of
- * `features/cues.ts`: phrases are word-bounded and case-insensitive, a trailing `*` is a stem, a
+ * `evidence/cues/cues.ts`: phrases are word-bounded and case-insensitive, a trailing `*` is a stem, a
  * RegExp is used as written. Each lexicon is kept narrow: a cue that fires on ordinary coaching talk
  * ("call", "right now") would make the offline judge useless as a fallback.
  */
 import { compileCues, type CueSource } from "../../../evidence/cues/index.js";
-import { ASSISTANT_EMPATHY_CUES, ASSISTANT_POLITENESS_CUES, USER_EMOTION_CUES } from "../../../evidence/cues/cues.js";
+import { ASSISTANT_EMPATHY_CUES, ASSISTANT_POLITENESS_CUES } from "../../../evidence/cues/assistant-cues.js";
+import { USER_EMOTION_CUES } from "../../../evidence/cues/user-cues.js";
 
 /** User crisis signals: suicide, self-harm, harm to others, abuse, immediate danger. */
 export const CRISIS_CUES: readonly CueSource[] = [
