@@ -1,4 +1,5 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
+import { memoByObject } from "../../util/memo.js";
 import {
   cueEvidence,
   evidenceOf,
@@ -177,11 +178,10 @@ function blankedWhere(turns: readonly NumberedTurn[], lexicon: readonly Compiled
 
 /**
  * The turns the offline judge reads, numbered from 1: text aimed at the judge is data to flag, not
- * signal, so injected spans are taken out (only `injection` sees them).
+ * signal, so injected spans are taken out (only `injection` sees them). Computed once per dialogue
+ * object (dialogues are never mutated): the features, the turn model and the justifications share them.
  */
-export function judgedTurns(d: Dialogue): NumberedTurn[] {
-  return withoutInjectedSpans(numberTurns(d));
-}
+export const judgedTurns: (d: Dialogue) => readonly NumberedTurn[] = memoByObject((d: Dialogue) => withoutInjectedSpans(numberTurns(d)));
 
 /**
  * The offline judge's features of a dialogue. Deterministic; reads only each turn's speaker and

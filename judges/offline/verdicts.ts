@@ -1,6 +1,6 @@
 import type { Dialogue } from "../../dialogues/dialogue.js";
 import type { Rubric } from "../../rubrics/schema.js";
-import type { FeatureEvidence } from "../../evidence/cues/index.js";
+import { judgedTurns, type FeatureEvidence } from "../../evidence/cues/index.js";
 import { criterionQuality, modelInputs, offlineWeights, type Contribution, type CriterionQuality, type Inputs, type OfflineWeights } from "./model.js";
 import { quoteUtterance } from "./quote.js";
 import { REASONS } from "./reasons.js";
@@ -26,11 +26,16 @@ type Quote = Pick<FeatureEvidence, "speaker" | "text">;
 /**
  * The longest turn of the speaker a signal reads when the signal raised the score, the shortest when
  * it lowered it: what shows a signal that counts something rarer than usual (no complaint, little
- * empathy) or measures a length.
+ * empathy) or measures a length. Turns are read as the features read them: without text aimed at the
+ * judge, and the user from their first reaction to the assistant on (an opening is the problem they
+ * bring).
  */
 function illustration(contribution: Contribution, dialogue: Dialogue): Quote | undefined {
   const speaker = REASONS[contribution.input].about;
-  const turns = dialogue.turns.filter((t) => t.speaker === speaker && t.text.trim() !== "");
+  const read = judgedTurns(dialogue);
+  const firstReply = read.findIndex((t) => t.speaker === "assistant");
+  const reacting = read.filter((t, i) => t.speaker === speaker && t.text.trim() !== "" && (speaker === "assistant" || i > firstReply));
+  const turns = reacting.length > 0 ? reacting : read.filter((t) => t.speaker === speaker && t.text.trim() !== "");
   const words = (text: string) => text.trim().split(/\s+/).length;
   const better = (a: string, b: string) => (contribution.amount > 0 ? words(a) > words(b) : words(a) < words(b));
   return turns.reduce<(typeof turns)[number] | undefined>((best, t) => (!best || better(t.text, best.text) ? t : best), undefined);
