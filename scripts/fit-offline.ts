@@ -73,6 +73,11 @@ print("fit CCPE, judge", ccpeToMwoz);
 const mwozToCcpe = crossDomain(samples, "MWOZ", "CCPE", base, rubric, OPTIONS);
 print("fit MWOZ, judge", mwozToCcpe);
 
+process.stdout.write(`\nρ(x, mean of the other raters) per rated turn (the same statistic, turn by turn); the turn model held out as above\n`);
+process.stdout.write(`${"".padEnd(24)} turns  human   turn model\n`);
+for (const [label, v] of [[`nested ${OPTIONS.outerFolds}-fold CV`, nested], ["fit CCPE, judge", ccpeToMwoz], ["fit MWOZ, judge", mwozToCcpe]] as const) {
+  for (const [dataset, t] of Object.entries(v.turns)) process.stdout.write(`${`${label} ${dataset}`.padEnd(24)} ${String(t.n).padEnd(6)} ${fmt(t.human).padEnd(7)} ${fmt(t.turnModel)}\n`);
+}
 const fitted = selectAndFit(samples, base, rubric, OPTIONS);
 process.stdout.write(`chosen on all data: turn λ ${fitted.chosen.turnLambda}, shared λ ${fitted.chosen.sharedLambda}, spread ${fitted.chosen.spread}\n`);
 const source = `fitted by scripts/fit-offline.ts on USS ${DATASETS.join(" + ")} (Sun et al., SIGIR 2021): ${samples.length} dialogues`;
@@ -80,7 +85,7 @@ const weights: OfflineWeights = {
   ...fitted.weights,
   source: `${source}, mean OVERALL rating as the target (the turn input out of fold); criteria adjustments hand-set`,
   date: new Date().toISOString().slice(0, 10),
-  cv: { statistic: "rho(judge, mean of the other raters) beside rho(one human, the same mean)", options: OPTIONS, chosen: fitted.chosen, nested: nested.perDataset, crossDomain: { "CCPE->MWOZ": ccpeToMwoz.perDataset, "MWOZ->CCPE": mwozToCcpe.perDataset } },
+  cv: { statistic: "rho(judge, mean of the other raters) beside rho(one human, the same mean)", options: OPTIONS, chosen: fitted.chosen, nested: nested.perDataset, crossDomain: { "CCPE->MWOZ": ccpeToMwoz.perDataset, "MWOZ->CCPE": mwozToCcpe.perDataset }, turns: { nested: nested.turns, "CCPE->MWOZ": ccpeToMwoz.turns, "MWOZ->CCPE": mwozToCcpe.turns } },
 };
 const turnModel = { ...fitted.turnModel, source: `${source}, ${samples.reduce((s, x) => s + x.rated.length, 0)} rated turns (mean turn rating as the target)` };
 if (flags.includes("--dry-run")) {

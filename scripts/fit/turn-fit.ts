@@ -35,6 +35,8 @@ export function predictDialogueTurns(dialogue: Dialogue, model: TurnModel): Turn
 export interface RatedPair {
   pair: TurnPair;
   rating: number;
+  /** Each rater's rating of the turn: for agreement on the footing of one human, never an input. */
+  raters: readonly number[];
 }
 
 /**
@@ -47,7 +49,7 @@ export function ratedPairs(dialogue: Dialogue): RatedPair[] {
   const rated: RatedPair[] = [];
   pairs.forEach((pair, i) => {
     const r = ratings[i];
-    if (r && r.length > 0) rated.push({ pair, rating: r.reduce((s, v) => s + v, 0) / r.length });
+    if (r && r.length > 0) rated.push({ pair, rating: r.reduce((s, v) => s + v, 0) / r.length, raters: r });
   });
   return rated;
 }

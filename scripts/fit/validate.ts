@@ -4,6 +4,7 @@ import { oneMoreAnnotator } from "../../agreement/one-more.js";
 import type { Rubric } from "../../rubrics/schema.js";
 import { agreement, fitShared, onPooledScale, predict, sharedValue, withTurnRatings, type Agreement, type Predictions, type Sample } from "./fit.js";
 import { assignFolds } from "./folds.js";
+import { turnAgreement, type TurnAgreement } from "./turn-agreement.js";
 import { fitTurnModel, fitTurnSide, outOfFoldTurnRatings, predictDialogueTurns, turnError, type RatedPair } from "./turn-fit.js";
 
 /** The hyper-parameters tried; each fit picks its own inside its training data. */
@@ -70,7 +71,7 @@ function turnTargets(train: readonly Sample[], perDataset: boolean): RatedPair[]
   const flat = train.flatMap((s) => s.rated.map((r) => ({ r, dataset: s.dataset })));
   const scaled = onPooledScale(flat.map((x) => x.r.rating), flat.map((x) => x.dataset));
   let k = 0;
-  return train.map((s) => s.rated.map((r) => ({ pair: r.pair, rating: scaled[k++] as number })));
+  return train.map((s) => s.rated.map((r) => ({ ...r, rating: scaled[k++] as number })));
 }
 
 /**
@@ -105,13 +106,21 @@ export function selectAndFit(train: readonly Sample[], base: OfflineWeights, rub
   return { turnModel, weights: { ...base, ...fitShared(withTurns, sharedLambda, spread, options.perDataset) }, chosen: { turnLambda, sharedLambda, spread } };
 }
 
+/** What a fitted judge outputs for samples it never saw, and the turn ratings of its own turn model it read them with. */
+function judgeHeldOut(fitted: Fitted, rubric: Rubric, samples: readonly Sample[]): { predictions: Predictions[]; turns: TurnRating[][] } {
+  const turns = samples.map((s) => predictDialogueTurns(s.dialogue, fitted.turnModel));
+  return { predictions: samples.map((s, i) => predict(fitted.weights, rubric, withTurnRatings(s, turns[i] as TurnRating[]))), turns };
+}
+
 /** What a fitted judge outputs for samples it never saw (their turn input from its own turn model). */
 export function predictHeldOut(fitted: Fitted, rubric: Rubric, samples: readonly Sample[]): Predictions[] {
-  return samples.map((s) => predict(fitted.weights, rubric, withTurnRatings(s, predictDialogueTurns(s.dialogue, fitted.turnModel))));
+  return judgeHeldOut(fitted, rubric, samples).predictions;
 }
 
 export interface Validation {
   perDataset: Record<string, Agreement>;
+  /** The turn model's held-out ratings, turn by turn, beside one human. */
+  turns: Record<string, TurnAgreement>;
   chosen: Chosen[];
 }
 
@@ -119,21 +128,27 @@ export interface Validation {
 export function nestedCrossValidation(samples: readonly Sample[], base: OfflineWeights, rubric: Rubric, options: FitOptions & { outerFolds: number }): Validation {
   const fold = assignFolds(samples.length, options.outerFolds, options.seed);
   const predictions = new Array<Predictions>(samples.length);
+  const turns = new Array<TurnRating[]>(samples.length);
   const chosen: Chosen[] = [];
   for (let f = 0; f < options.outerFolds; f++) {
     const fitted = selectAndFit(samples.filter((_, i) => fold[i] !== f), base, rubric, options);
     chosen.push(fitted.chosen);
     const held = samples.flatMap((_, i) => (fold[i] === f ? [i] : []));
-    predictHeldOut(fitted, rubric, held.map((i) => samples[i] as Sample)).forEach((p, j) => (predictions[held[j] as number] = p));
+    const judged = judgeHeldOut(fitted, rubric, held.map((i) => samples[i] as Sample));
+    held.forEach((i, j) => {
+      predictions[i] = judged.predictions[j] as Predictions;
+      turns[i] = judged.turns[j] as TurnRating[];
+    });
   }
-  return { perDataset: agreement(samples, predictions), chosen };
+  return { perDataset: agreement(samples, predictions), turns: turnAgreement(samples, turns), chosen };
 }
 
 /** Fitted on one dataset, judged on another it never saw. */
 export function crossDomain(samples: readonly Sample[], trainOn: string, testOn: string, base: OfflineWeights, rubric: Rubric, options: FitOptions): Validation {
   const fitted = selectAndFit(samples.filter((s) => s.dataset === trainOn), base, rubric, options);
   const test = samples.filter((s) => s.dataset === testOn);
-  return { perDataset: agreement(test, predictHeldOut(fitted, rubric, test)), chosen: [fitted.chosen] };
+  const judged = judgeHeldOut(fitted, rubric, test);
+  return { perDataset: agreement(test, judged.predictions), turns: turnAgreement(test, judged.turns), chosen: [fitted.chosen] };
 }
 
 /** The hyper-parameters of `weights` (the shipped fit) as a one-point grid: a refit redoes the fit, not the choice. */
